@@ -1,0 +1,3 @@
+module github.com/cardbot/cardbot
+
+go 1.26.0
