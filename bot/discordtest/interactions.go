@@ -1,0 +1,495 @@
+package discordtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// interaction is one interaction from creation to its last token use.
+// Guarded by Server.mu.
+type interaction struct {
+	id, token string
+	typ       discordgo.InteractionType
+	user      *User
+	channel   *Channel
+	source    *message // the message a component was on
+	label     string   // what the user did, for failure reports
+	delay     time.Duration
+	issued    time.Time // server clock: the token's 15 minutes start here
+
+	dispatched  bool // queued to a gateway session at least once
+	delivered   bool
+	deliveredAt time.Time // real time of the first write to a gateway
+	cb          *Callback
+	failed      bool
+	settled     chan struct{} // closed once there is a callback or a failure
+
+	original  *message // the response message; for types 6 and 7, source
+	followups []*message
+	edits     int // webhook edits of messages of this interaction
+}
+
+func (in *interaction) settle() {
+	select {
+	case <-in.settled:
+	default:
+		close(in.settled)
+	}
+}
+
+// wireInteraction puts back the message's components, which
+// discordgo.Message omits from its JSON.
+type wireInteraction struct {
+	*discordgo.Interaction
+	Message json.RawMessage `json:"message,omitempty"`
+}
+
+// startLocked mints an interaction and sends INTERACTION_CREATE now or after
+// the configured delay.
+func (s *Server) startLocked(u *User, ch *Channel, typ discordgo.InteractionType, data discordgo.InteractionData, source *message, label string, cfg actionConfig) (*Response, error) {
+	if s.closed {
+		return nil, ErrClosed
+	}
+	owners := 0
+	for _, sess := range s.sessions {
+		if sess.owns(ch.guild.id) {
+			owners++
+		}
+	}
+	if owners == 0 {
+		return nil, ErrNoBot
+	}
+	locale := discordgo.EnglishUS
+	di := &discordgo.Interaction{
+		ID:             s.mint(timeOrNow(cfg.at, s)),
+		AppID:          s.appID,
+		Type:           typ,
+		Data:           data,
+		GuildID:        ch.guild.id,
+		ChannelID:      ch.id,
+		AppPermissions: ch.botPerms,
+		Member:         u.memberLocked(ch.guild),
+		Locale:         locale,
+		GuildLocale:    &locale,
+		Context:        discordgo.InteractionContextGuild,
+		Token:          randomToken("aW50ZXJhY3Rpb24"),
+		Version:        1,
+	}
+	in := &interaction{
+		id: di.ID, token: di.Token, typ: typ, user: u, channel: ch, source: source,
+		label: label, delay: cfg.delay, issued: s.now(), settled: make(chan struct{}),
+	}
+	w := wireInteraction{Interaction: di}
+	if source != nil {
+		w.Message = encodeMessage(source.m)
+	}
+	frame := mustJSON(w)
+	s.interactions[in.id] = in
+	s.byToken[in.token] = in
+	send := func() {
+		in.dispatched = true
+		s.dispatchLocked(ch.guild.id, "INTERACTION_CREATE", frame, func(t time.Time) { s.markSent(in, t) })
+	}
+	if cfg.delay > 0 {
+		s.afterFuncLocked(cfg.delay, func() {
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			send()
+		})
+	} else {
+		send()
+	}
+	return &Response{s: s, in: in}, nil
+}
+
+// markSent starts the callback deadline at the first delivery. A replay after
+// RESUME or a second shard session does not restart it.
+func (s *Server) markSent(in *interaction, t time.Time) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if in.delivered || s.closed {
+		return
+	}
+	s.deliveredLocked(in, t)
+}
+
+func (s *Server) deliveredLocked(in *interaction, t time.Time) {
+	in.delivered = true
+	in.deliveredAt = t
+	s.afterFuncLocked(s.cfg.callbackDeadline-time.Since(t), func() { s.expire(in) })
+	s.notifyLocked()
+}
+
+// expire fails an interaction that got no callback in time: Discord shows
+// the user "This interaction failed".
+func (s *Server) expire(in *interaction) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if in.cb == nil && !in.failed {
+		s.timeoutLocked(in)
+	}
+}
+
+func (s *Server) timeoutLocked(in *interaction) {
+	in.failed = true
+	s.failLocked(FailureTimeout, in, fmt.Sprintf("no callback within %v of delivery", s.cfg.callbackDeadline))
+	in.settle()
+}
+
+// Callback is the bot's answer to an interaction, as the fake accepted it.
+type Callback struct {
+	// Type is the interaction callback type (4 message, 5 deferred message,
+	// 6 deferred update, 7 update message, ...).
+	Type discordgo.InteractionResponseType
+	// Ephemeral reports a response only the acting user sees.
+	Ephemeral bool
+	// Message is the message right after the callback: the new response for
+	// types 4 and 5, the component's message for 6 and 7; nil otherwise.
+	Message *discordgo.Message
+	// Data is the callback's "data" object exactly as the bot sent it.
+	Data json.RawMessage
+	// Latency is the real time from delivery of INTERACTION_CREATE to the
+	// callback's arrival.
+	Latency time.Duration
+}
+
+// serveCallback handles POST /interactions/{id}/{token}/callback.
+func (s *Server) serveCallback(rc *reqCtx, id, token string) (result, *apiError) {
+	arrived := time.Now()
+	doc, files, err := readBody(rc.r, rc.body)
+	if err != nil {
+		return result{}, formError("_", "BASE_TYPE_BAD_JSON", err.Error())
+	}
+	var body struct {
+		Type discordgo.InteractionResponseType `json:"type"`
+		Data json.RawMessage                   `json:"data"`
+	}
+	if err := json.Unmarshal(doc, &body); err != nil {
+		return result{}, formError("_", "BASE_TYPE_BAD_JSON", err.Error())
+	}
+	p, err := parsePayload(body.Data, files)
+	if err != nil {
+		return result{}, formError("data", "BASE_TYPE_BAD_JSON", err.Error())
+	}
+
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	in := s.interactions[id]
+	if in == nil || in.token != token || !in.dispatched {
+		return result{}, errUnknownInteraction()
+	}
+	if !in.delivered {
+		// The bot read the frame before the writer goroutine got the lock
+		// to record its delivery; the frame cannot have left much earlier.
+		s.deliveredLocked(in, arrived)
+	}
+	if in.cb != nil {
+		s.failLocked(FailureDouble, in, fmt.Sprintf("second callback (type %d) after type %d", body.Type, in.cb.Type))
+		return result{}, errAcknowledged()
+	}
+	latency := arrived.Sub(in.deliveredAt)
+	if in.failed || latency > s.cfg.callbackDeadline {
+		if !in.failed {
+			s.timeoutLocked(in)
+		}
+		s.failLocked(FailureLate, in, fmt.Sprintf("callback type %d arrived %v after delivery", body.Type, latency.Round(time.Millisecond)))
+		return result{}, errUnknownInteraction()
+	}
+
+	cb := &Callback{Type: body.Type, Data: append(json.RawMessage(nil), body.Data...), Latency: latency}
+	switch body.Type {
+	case discordgo.InteractionResponseChannelMessageWithSource, discordgo.InteractionResponseDeferredChannelMessageWithSource:
+		m := s.newMessageLocked(in.channel, p)
+		s.stampResponse(m, in, p)
+		if body.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource {
+			// Discord shows "thinking…" until the first edit or follow-up.
+			m.Content, m.Embeds, m.Components, m.Attachments = "", nil, nil, nil
+			m.Flags |= discordgo.MessageFlagsLoading
+		} else if e := validateMessage(m); e != nil {
+			return result{}, e
+		}
+		in.original = s.addResponseLocked(in, m)
+		cb.Ephemeral = in.original.ephemeral()
+	case discordgo.InteractionResponseDeferredMessageUpdate, discordgo.InteractionResponseUpdateMessage:
+		if in.source == nil {
+			return result{}, formError("type", "INTERACTION_RESPONSE_TYPE_INVALID", "Update responses are only valid for component interactions")
+		}
+		if in.source.deleted {
+			return result{}, errUnknownMessage()
+		}
+		if body.Type == discordgo.InteractionResponseUpdateMessage {
+			if e := s.editLocked(in.source, p); e != nil {
+				return result{}, e
+			}
+		}
+		in.original = in.source
+		cb.Ephemeral = in.source.ephemeral()
+	case discordgo.InteractionApplicationCommandAutocompleteResult, discordgo.InteractionResponseModal:
+	default:
+		return result{}, formError("type", "INTERACTION_RESPONSE_TYPE_INVALID", fmt.Sprintf("Invalid interaction response type %d", body.Type))
+	}
+	if in.original != nil {
+		cb.Message = copyMessage(in.original.m)
+	}
+	in.cb = cb
+	in.settle()
+	s.notifyLocked()
+	return result{status: 204}, nil
+}
+
+// stampResponse marks m as sent by the application for in, with the flags a
+// response may carry.
+func (s *Server) stampResponse(m *discordgo.Message, in *interaction, p payload) {
+	if p.flags != nil {
+		m.Flags = *p.flags & (discordgo.MessageFlagsEphemeral | discordgo.MessageFlagsSuppressEmbeds |
+			discordgo.MessageFlagsSuppressNotifications | discordgo.MessageFlagsIsComponentsV2)
+	}
+	m.WebhookID = s.appID
+	m.InteractionMetadata = &discordgo.MessageInteractionMetadata{ID: in.id, Type: in.typ, User: in.user.discordUser()}
+	if in.typ == discordgo.InteractionApplicationCommand {
+		m.Type = discordgo.MessageTypeChatInputCommand
+	} else {
+		m.Type = discordgo.MessageTypeReply
+	}
+}
+
+// addResponseLocked stores a message sent with an interaction's token: in
+// the channel, or only in the acting user's view if ephemeral.
+func (s *Server) addResponseLocked(in *interaction, m *discordgo.Message) *message {
+	rec := &message{m: m, channel: in.channel, in: in}
+	if m.Flags&discordgo.MessageFlagsEphemeral != 0 {
+		rec.owner = in.user
+		in.user.eph = append(in.user.eph, rec)
+	} else {
+		in.channel.msgs = append(in.channel.msgs, rec)
+	}
+	s.messages[m.ID] = rec
+	s.notifyLocked()
+	return rec
+}
+
+// serveWebhook handles the interaction webhook: POST /webhooks/{app}/{token}
+// (follow-ups) and GET|PATCH|DELETE /webhooks/{app}/{token}/messages/{id}.
+func (s *Server) serveWebhook(rc *reqCtx) (result, *apiError) {
+	segs := rc.segs
+	var p payload
+	if rc.method == "POST" || rc.method == "PATCH" {
+		var err error
+		if p, err = rc.payload(); err != nil {
+			return result{}, formError("_", "BASE_TYPE_BAD_JSON", err.Error())
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if segs[1] != s.appID {
+		return result{}, errUnknownWebhook()
+	}
+	in := s.byToken[segs[2]]
+	if in == nil || s.now().Sub(in.issued) > s.cfg.tokenLifetime {
+		return result{}, errInvalidToken()
+	}
+	switch {
+	case len(segs) == 3 && rc.method == "POST":
+		return s.followupLocked(in, rc, p)
+	case len(segs) == 5 && segs[3] == "messages":
+		rec := in.original
+		if segs[4] != "@original" {
+			rec = nil
+			if in.original != nil && in.original.m.ID == segs[4] {
+				rec = in.original
+			}
+			for _, f := range in.followups {
+				if f.m.ID == segs[4] {
+					rec = f
+				}
+			}
+		}
+		if rec == nil || rec.deleted {
+			return result{}, errUnknownMessage()
+		}
+		switch rc.method {
+		case "GET":
+			return jsonResult(encodeMessage(rec.m)), nil
+		case "PATCH":
+			if e := s.editLocked(rec, p); e != nil {
+				return result{}, e
+			}
+			in.edits++
+			return jsonResult(encodeMessage(rec.m)), nil
+		case "DELETE":
+			s.deleteLocked(rec)
+			return result{status: 204}, nil
+		}
+	}
+	return result{}, errNotFound()
+}
+
+func (s *Server) followupLocked(in *interaction, rc *reqCtx, p payload) (result, *apiError) {
+	if in.cb == nil {
+		return result{}, errUnknownWebhook()
+	}
+	var rec *message
+	if o := in.original; o != nil && !o.deleted && o.m.Flags&discordgo.MessageFlagsLoading != 0 {
+		// Discord: after a deferred response, the first follow-up replaces
+		// the "thinking…" message (keeping its visibility).
+		if e := s.editLocked(o, p); e != nil {
+			return result{}, e
+		}
+		in.edits++
+		rec = o
+	} else {
+		m := s.newMessageLocked(in.channel, p)
+		s.stampResponse(m, in, p)
+		if e := validateMessage(m); e != nil {
+			return result{}, e
+		}
+		rec = s.addResponseLocked(in, m)
+		in.followups = append(in.followups, rec)
+	}
+	if rc.query.Get("wait") != "true" {
+		return result{status: 204}, nil
+	}
+	return jsonResult(encodeMessage(rec.m)), nil
+}
+
+// Response is the handle of one user action: the interaction the fake sent
+// and whatever the bot did with it.
+type Response struct {
+	s  *Server
+	in *interaction
+}
+
+// ID returns the interaction's ID.
+func (r *Response) ID() string { return r.in.id }
+
+// Token returns the interaction's token.
+func (r *Response) Token() string { return r.in.token }
+
+// Wait blocks until the bot answers the interaction and returns the
+// callback. It fails with ErrInteractionFailed if no valid callback came
+// within the deadline after delivery, and with ErrTimeout if the interaction
+// could not even be delivered within its delay plus ten seconds.
+func (r *Response) Wait() (Callback, error) {
+	t := time.NewTimer(r.in.delay + 10*time.Second + r.s.cfg.callbackDeadline)
+	defer t.Stop()
+	select {
+	case <-r.in.settled:
+	case <-t.C:
+		return Callback{}, fmt.Errorf("%w: %s was not delivered", ErrTimeout, r.in.label)
+	case <-r.s.done:
+		return Callback{}, ErrClosed
+	}
+	r.s.mu.Lock()
+	defer r.s.mu.Unlock()
+	if r.in.cb == nil {
+		return Callback{}, fmt.Errorf("%w: %s by %s: no callback within %v", ErrInteractionFailed, r.in.label, r.in.user.name, r.s.cfg.callbackDeadline)
+	}
+	return *r.in.cb, nil
+}
+
+// Message returns the current state of the interaction's message (the
+// response, or for update callbacks the component's message), or nil if
+// there is none or it was deleted.
+func (r *Response) Message() *discordgo.Message {
+	r.s.mu.Lock()
+	defer r.s.mu.Unlock()
+	if o := r.in.original; o != nil && !o.deleted {
+		return copyMessage(o.m)
+	}
+	return nil
+}
+
+// WaitEdited waits until the bot has edited the interaction's messages
+// through its token (PATCH .../messages/@original or /{id}, or the first
+// follow-up after a deferral) at least n times, and returns Message().
+func (r *Response) WaitEdited(n int, timeout time.Duration) (*discordgo.Message, error) {
+	err := r.s.waitFor(timeout, func() bool { return r.in.edits >= n })
+	if err != nil {
+		return nil, fmt.Errorf("%s: waiting for %d edits: %w", r.in.label, n, err)
+	}
+	return r.Message(), nil
+}
+
+// Followups returns the current state of the follow-up messages the bot
+// sent with this interaction's token, oldest first, without deleted ones.
+func (r *Response) Followups() []*discordgo.Message {
+	r.s.mu.Lock()
+	defer r.s.mu.Unlock()
+	return copyMessages(slices.DeleteFunc(slices.Clone(r.in.followups), func(m *message) bool { return m.deleted }))
+}
+
+// WaitFollowups waits until the bot has sent at least n follow-ups and
+// returns them.
+func (r *Response) WaitFollowups(n int, timeout time.Duration) ([]*discordgo.Message, error) {
+	err := r.s.waitFor(timeout, func() bool { return len(r.in.followups) >= n })
+	if err != nil {
+		return nil, fmt.Errorf("%s: waiting for %d follow-ups: %w", r.in.label, n, err)
+	}
+	return r.Followups(), nil
+}
+
+// FailureKind says how the bot broke Discord's interaction rules.
+type FailureKind int
+
+// Failure kinds. The zero value means none.
+const (
+	// FailureTimeout: no callback within the deadline after delivery; the
+	// user saw "This interaction failed".
+	FailureTimeout FailureKind = iota + 1
+	// FailureLate: a callback arrived after the deadline and was refused
+	// with 404 Unknown interaction (10062).
+	FailureLate
+	// FailureDouble: a second callback to one interaction, refused with 400
+	// Interaction has already been acknowledged (40060).
+	FailureDouble
+)
+
+// String names the kind.
+func (k FailureKind) String() string {
+	switch k {
+	case FailureTimeout:
+		return "timeout"
+	case FailureLate:
+		return "late callback"
+	case FailureDouble:
+		return "double callback"
+	}
+	return "none"
+}
+
+// Failure is one broken interaction.
+type Failure struct {
+	Kind          FailureKind
+	InteractionID string
+	// User is the acting user's name; Action what they did, e.g.
+	// "/laro new" or "click v1/laro/…".
+	User   string
+	Action string
+	Detail string
+	// At is the real time the failure was recorded.
+	At time.Time
+}
+
+// String describes the failure in one line for test output.
+func (f Failure) String() string {
+	return fmt.Sprintf("%s: %s by %s (interaction %s): %s", f.Kind, f.Action, f.User, f.InteractionID, f.Detail)
+}
+
+// Failures returns every interaction failure so far, in order. A healthy
+// test ends with none.
+func (s *Server) Failures() []Failure {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.failures)
+}
+
+func (s *Server) failLocked(kind FailureKind, in *interaction, detail string) {
+	f := Failure{Kind: kind, InteractionID: in.id, User: in.user.name, Action: in.label, Detail: detail, At: time.Now()}
+	s.failures = append(s.failures, f)
+	s.notifyLocked()
+	s.logf("%s", f)
+}

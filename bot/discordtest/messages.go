@@ -1,0 +1,230 @@
+package discordtest
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// message is one message in the model. Public messages live in their
+// channel's list; ephemeral ones (owner set) in their owner's list only.
+// Guarded by Server.mu.
+type message struct {
+	m       *discordgo.Message
+	channel *Channel
+	owner   *User
+	deleted bool
+	// in is the interaction whose token created the message, if any; its
+	// token may edit the message for as long as the token lives.
+	in *interaction
+}
+
+func (m *message) ephemeral() bool { return m.owner != nil }
+
+// payload is a decoded message body from the bot. For each field, nil means
+// "absent" (an edit leaves it alone); a pointer to a zero value means the bot
+// sent null or an empty value, which clears it.
+type payload struct {
+	content    *string
+	embeds     *[]*discordgo.MessageEmbed
+	components *[]discordgo.MessageComponent
+	flags      *discordgo.MessageFlags
+	files      []string
+}
+
+// readBody returns the JSON document of a request body: the body itself, or
+// the payload_json part of a multipart body together with its file names.
+func readBody(r *http.Request, body []byte) (doc []byte, files []string, err error) {
+	mt, params, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if !strings.HasPrefix(mt, "multipart/") {
+		return body, nil, nil
+	}
+	mr := multipart.NewReader(bytes.NewReader(body), params["boundary"])
+	for {
+		part, err := mr.NextPart()
+		if err == io.EOF {
+			return doc, files, nil
+		}
+		if err != nil {
+			return nil, nil, fmt.Errorf("multipart: %w", err)
+		}
+		if part.FormName() == "payload_json" {
+			if doc, err = io.ReadAll(part); err != nil {
+				return nil, nil, err
+			}
+		} else if part.FileName() != "" {
+			files = append(files, part.FileName())
+		}
+	}
+}
+
+// parsePayload decodes a message object as Discord reads it for create and
+// edit calls.
+func parsePayload(doc []byte, files []string) (payload, error) {
+	p := payload{files: files}
+	doc = bytes.TrimSpace(doc)
+	if len(doc) == 0 || string(doc) == "null" {
+		return p, nil
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(doc, &fields); err != nil {
+		return p, err
+	}
+	if raw, ok := fields["content"]; ok {
+		var c string
+		if !isNull(raw) {
+			if err := json.Unmarshal(raw, &c); err != nil {
+				return p, fmt.Errorf("content: %w", err)
+			}
+		}
+		p.content = &c
+	}
+	if raw, ok := fields["embeds"]; ok {
+		var e []*discordgo.MessageEmbed
+		if !isNull(raw) {
+			if err := json.Unmarshal(raw, &e); err != nil {
+				return p, fmt.Errorf("embeds: %w", err)
+			}
+		}
+		p.embeds = &e
+	}
+	if raw, ok := fields["components"]; ok {
+		var raws []json.RawMessage
+		if !isNull(raw) {
+			if err := json.Unmarshal(raw, &raws); err != nil {
+				return p, fmt.Errorf("components: %w", err)
+			}
+		}
+		comps := make([]discordgo.MessageComponent, 0, len(raws))
+		for i, r := range raws {
+			c, err := discordgo.MessageComponentFromJSON(r)
+			if err != nil {
+				return p, fmt.Errorf("components[%d]: %w", i, err)
+			}
+			comps = append(comps, c)
+		}
+		p.components = &comps
+	}
+	if raw, ok := fields["flags"]; ok && !isNull(raw) {
+		var f discordgo.MessageFlags
+		if err := json.Unmarshal(raw, &f); err != nil {
+			return p, fmt.Errorf("flags: %w", err)
+		}
+		p.flags = &f
+	}
+	return p, nil
+}
+
+func isNull(raw json.RawMessage) bool { return string(bytes.TrimSpace(raw)) == "null" }
+
+// apply writes the payload's fields into m. Files become attachments.
+func (p payload) apply(s *Server, m *discordgo.Message) {
+	if p.content != nil {
+		m.Content = *p.content
+	}
+	if p.embeds != nil {
+		m.Embeds = *p.embeds
+	}
+	if p.components != nil {
+		m.Components = *p.components
+	}
+	for _, name := range p.files {
+		id := s.mint(s.now())
+		m.Attachments = append(m.Attachments, &discordgo.MessageAttachment{
+			ID: id, Filename: name, URL: s.URL() + "/attachments/" + id + "/" + name,
+		})
+	}
+}
+
+// newMessageLocked builds a bot-authored message in ch from p. Callers hold
+// s.mu and insert the result where it belongs.
+func (s *Server) newMessageLocked(ch *Channel, p payload) *discordgo.Message {
+	now := s.now()
+	m := &discordgo.Message{
+		ID:        s.mint(now),
+		ChannelID: ch.id,
+		GuildID:   ch.guild.id,
+		Author:    s.BotUser(),
+		Timestamp: now,
+		Type:      discordgo.MessageTypeDefault,
+	}
+	p.apply(s, m)
+	return m
+}
+
+// edited stamps an edit time, as Discord does on every edit.
+func (s *Server) edited(m *discordgo.Message) {
+	t := s.now()
+	m.EditedTimestamp = &t
+}
+
+// wireMessage adds back the components that discordgo.Message leaves out of
+// its JSON (its Components field is tagged "-").
+type wireMessage struct {
+	*discordgo.Message
+	Components []discordgo.MessageComponent `json:"components"`
+}
+
+func encodeMessage(m *discordgo.Message) []byte {
+	comps := m.Components
+	if comps == nil {
+		comps = []discordgo.MessageComponent{}
+	}
+	return mustJSON(wireMessage{Message: m, Components: comps})
+}
+
+// copyMessage returns a deep copy through JSON, exactly what a client would
+// decode, so callers never share memory with the model.
+func copyMessage(m *discordgo.Message) *discordgo.Message {
+	var out discordgo.Message
+	if err := json.Unmarshal(encodeMessage(m), &out); err != nil {
+		panic(fmt.Sprintf("discordtest: copy message: %v", err))
+	}
+	return &out
+}
+
+func copyMessages(ms []*message) []*discordgo.Message {
+	out := make([]*discordgo.Message, 0, len(ms))
+	for _, m := range ms {
+		out = append(out, copyMessage(m.m))
+	}
+	return out
+}
+
+// removeMessage drops m from a list, keeping order.
+func removeMessage(list []*message, m *message) []*message {
+	for i, x := range list {
+		if x == m {
+			return append(list[:i:i], list[i+1:]...)
+		}
+	}
+	return list
+}
+
+// deleteLocked removes a message from every view.
+func (s *Server) deleteLocked(m *message) {
+	m.deleted = true
+	delete(s.messages, m.m.ID)
+	if m.owner != nil {
+		m.owner.eph = removeMessage(m.owner.eph, m)
+	} else {
+		m.channel.msgs = removeMessage(m.channel.msgs, m)
+	}
+	s.notifyLocked()
+}
+
+// timeOrNow is used by options that may leave a time unset.
+func timeOrNow(t time.Time, s *Server) time.Time {
+	if t.IsZero() {
+		return s.now()
+	}
+	return t
+}

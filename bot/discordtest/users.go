@@ -1,0 +1,452 @@
+package discordtest
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// DefaultUserPermissions are a new member's permissions: an ordinary member,
+// not a server manager.
+const DefaultUserPermissions int64 = discordgo.PermissionViewChannel |
+	discordgo.PermissionSendMessages |
+	discordgo.PermissionReadMessageHistory |
+	discordgo.PermissionUseApplicationCommands |
+	discordgo.PermissionAddReactions |
+	discordgo.PermissionEmbedLinks |
+	discordgo.PermissionAttachFiles
+
+// User is a simulated person, a member of every guild in the fake, who runs
+// slash commands and clicks components on the messages they can see.
+type User struct {
+	s        *Server
+	id, name string
+	perms    int64      // guarded by s.mu
+	eph      []*message // ephemeral messages only this user sees; guarded by s.mu
+}
+
+// User returns the user called name, creating them on first use with
+// DefaultUserPermissions.
+func (s *Server) User(name string) *User {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if u := s.names[name]; u != nil {
+		return u
+	}
+	u := &User{s: s, id: s.mint(s.now()), name: name, perms: DefaultUserPermissions}
+	s.users[u.id] = u
+	s.names[name] = u
+	return u
+}
+
+// ID returns the user's snowflake.
+func (u *User) ID() string { return u.id }
+
+// Name returns the user's name.
+func (u *User) Name() string { return u.name }
+
+// DiscordUser returns the user as discordgo describes them.
+func (u *User) DiscordUser() *discordgo.User { return u.discordUser() }
+
+func (u *User) discordUser() *discordgo.User {
+	return &discordgo.User{ID: u.id, Username: u.name, GlobalName: u.name, Discriminator: "0"}
+}
+
+func (u *User) memberLocked(g *Guild) *discordgo.Member {
+	return &discordgo.Member{
+		GuildID: g.id, User: u.discordUser(), Roles: []string{},
+		JoinedAt: time.UnixMilli(discordEpochMS).UTC(), Permissions: u.perms,
+	}
+}
+
+// SetPermissions sets the user's permissions in every channel, e.g.
+// DefaultUserPermissions|discordgo.PermissionManageServer.
+func (u *User) SetPermissions(p int64) {
+	u.s.mu.Lock()
+	defer u.s.mu.Unlock()
+	u.perms = p
+}
+
+// Permissions returns the user's permissions.
+func (u *User) Permissions() int64 {
+	u.s.mu.Lock()
+	defer u.s.mu.Unlock()
+	return u.perms
+}
+
+func (u *User) has(p int64) bool {
+	return u.perms&discordgo.PermissionAdministrator != 0 || u.perms&p == p
+}
+
+// Ephemeral returns copies of the ephemeral messages only this user sees,
+// oldest first, as they look now.
+func (u *User) Ephemeral() []*discordgo.Message {
+	u.s.mu.Lock()
+	defer u.s.mu.Unlock()
+	return copyMessages(u.eph)
+}
+
+// WaitEphemeral waits until cond holds for the user's ephemeral messages and
+// returns them.
+func (u *User) WaitEphemeral(timeout time.Duration, cond func([]*discordgo.Message) bool) ([]*discordgo.Message, error) {
+	var got []*discordgo.Message
+	err := u.s.waitFor(timeout, func() bool {
+		got = copyMessages(u.eph)
+		return cond(got)
+	})
+	return got, err
+}
+
+// ActionOption adjusts a user action: its timing (WithTime, WithDelay) or,
+// for Slash, a command option (IntOpt, StrOpt, ...).
+type ActionOption interface {
+	applyAction(*actionConfig)
+}
+
+type actionConfig struct {
+	at    time.Time
+	delay time.Duration
+	args  []slashArg
+}
+
+type actionFunc func(*actionConfig)
+
+func (f actionFunc) applyAction(c *actionConfig) { f(c) }
+
+// WithTime mints the interaction ID with timestamp t instead of the clock's
+// now, so discordgo.SnowflakeTimestamp(i.ID) == t (to the millisecond).
+func WithTime(t time.Time) ActionOption {
+	return actionFunc(func(c *actionConfig) { c.at = t })
+}
+
+// WithDelay holds the INTERACTION_CREATE back for d of real time, so that a
+// click made earlier (see WithTime) can arrive later. The callback deadline
+// starts at delivery.
+func WithDelay(d time.Duration) ActionOption {
+	return actionFunc(func(c *actionConfig) { c.delay = d })
+}
+
+type slashArg struct {
+	name  string
+	typ   discordgo.ApplicationCommandOptionType
+	value any
+	user  *User
+}
+
+func (a slashArg) applyAction(c *actionConfig) { c.args = append(c.args, a) }
+
+// IntOpt is an integer option of a slash command.
+func IntOpt(name string, v int64) ActionOption {
+	return slashArg{name: name, typ: discordgo.ApplicationCommandOptionInteger, value: v}
+}
+
+// NumberOpt is a number (float) option of a slash command.
+func NumberOpt(name string, v float64) ActionOption {
+	return slashArg{name: name, typ: discordgo.ApplicationCommandOptionNumber, value: v}
+}
+
+// StrOpt is a string option of a slash command.
+func StrOpt(name, v string) ActionOption {
+	return slashArg{name: name, typ: discordgo.ApplicationCommandOptionString, value: v}
+}
+
+// BoolOpt is a boolean option of a slash command.
+func BoolOpt(name string, v bool) ActionOption {
+	return slashArg{name: name, typ: discordgo.ApplicationCommandOptionBoolean, value: v}
+}
+
+// UserOpt is a user option of a slash command; the interaction carries the
+// user in resolved.users and resolved.members, as Discord sends it.
+func UserOpt(name string, u *User) ActionOption {
+	return slashArg{name: name, typ: discordgo.ApplicationCommandOptionUser, value: u.id, user: u}
+}
+
+func collect(opts []ActionOption) actionConfig {
+	var c actionConfig
+	for _, o := range opts {
+		o.applyAction(&c)
+	}
+	return c
+}
+
+// Slash runs a chat command in ch. command is the command name followed by
+// any subcommand group and subcommand, space-separated ("laro new"); opts
+// carry the options and timing. Like Discord's client, it refuses commands
+// the bot has not registered for the guild (or globally), commands hidden by
+// default_member_permissions, unknown or mistyped options, values outside
+// choices or min/max, and missing required options.
+func (u *User) Slash(ch *Channel, command string, opts ...ActionOption) (*Response, error) {
+	cfg := collect(opts)
+	parts := strings.Fields(command)
+	if len(parts) == 0 {
+		return nil, fmt.Errorf("%w: empty command", ErrUnknownCommand)
+	}
+	s := u.s
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	cmd := findCommand(s.guildCommands[ch.guild.id], parts[0])
+	if cmd == nil {
+		cmd = findCommand(s.globalCommands, parts[0])
+	}
+	if cmd == nil {
+		return nil, fmt.Errorf("%w: /%s", ErrUnknownCommand, parts[0])
+	}
+	if p := cmd.DefaultMemberPermissions; p != nil && *p != 0 && !u.has(*p) {
+		return nil, fmt.Errorf("%w: /%s needs permissions %#x", ErrForbidden, cmd.Name, *p)
+	}
+
+	resolved := &discordgo.ApplicationCommandInteractionDataResolved{}
+	defs, wrap, err := subcommand(cmd, parts[1:])
+	if err != nil {
+		return nil, err
+	}
+	leaf, err := buildOptions(defs, cfg.args, resolved, ch.guild)
+	if err != nil {
+		return nil, err
+	}
+	data := discordgo.ApplicationCommandInteractionData{
+		ID: cmd.ID, Name: cmd.Name, CommandType: discordgo.ChatApplicationCommand, Options: wrap(leaf),
+	}
+	if len(resolved.Users) > 0 {
+		data.Resolved = resolved
+	}
+	return s.startLocked(u, ch, discordgo.InteractionApplicationCommand, data, nil, "/"+strings.Join(parts, " "), cfg)
+}
+
+func findCommand(cmds []*discordgo.ApplicationCommand, name string) *discordgo.ApplicationCommand {
+	for _, c := range cmds {
+		if c.Name == name && (c.Type == 0 || c.Type == discordgo.ChatApplicationCommand) {
+			return c
+		}
+	}
+	return nil
+}
+
+func findOption(defs []*discordgo.ApplicationCommandOption, name string) *discordgo.ApplicationCommandOption {
+	for _, d := range defs {
+		if d.Name == name {
+			return d
+		}
+	}
+	return nil
+}
+
+type optWrap func([]*discordgo.ApplicationCommandInteractionDataOption) []*discordgo.ApplicationCommandInteractionDataOption
+
+// subcommand resolves "group sub" or "sub" against cmd and returns the leaf
+// option definitions and a function nesting leaf options the way Discord
+// does.
+func subcommand(cmd *discordgo.ApplicationCommand, path []string) ([]*discordgo.ApplicationCommandOption, optWrap, error) {
+	isSub := func(d *discordgo.ApplicationCommandOption) bool {
+		return d.Type == discordgo.ApplicationCommandOptionSubCommand || d.Type == discordgo.ApplicationCommandOptionSubCommandGroup
+	}
+	identity := func(o []*discordgo.ApplicationCommandInteractionDataOption) []*discordgo.ApplicationCommandInteractionDataOption {
+		return o
+	}
+	if len(path) == 0 {
+		if slices.ContainsFunc(cmd.Options, isSub) {
+			return nil, nil, fmt.Errorf("%w: /%s needs a subcommand", ErrUnknownCommand, cmd.Name)
+		}
+		return cmd.Options, identity, nil
+	}
+	d := findOption(cmd.Options, path[0])
+	if d == nil || !isSub(d) {
+		return nil, nil, fmt.Errorf("%w: /%s has no subcommand %q", ErrUnknownCommand, cmd.Name, path[0])
+	}
+	if d.Type == discordgo.ApplicationCommandOptionSubCommand {
+		if len(path) != 1 {
+			return nil, nil, fmt.Errorf("%w: /%s %s takes no further subcommand", ErrUnknownCommand, cmd.Name, d.Name)
+		}
+		return d.Options, func(o []*discordgo.ApplicationCommandInteractionDataOption) []*discordgo.ApplicationCommandInteractionDataOption {
+			return []*discordgo.ApplicationCommandInteractionDataOption{{Name: d.Name, Type: d.Type, Options: o}}
+		}, nil
+	}
+	if len(path) != 2 {
+		return nil, nil, fmt.Errorf("%w: /%s %s needs exactly one subcommand", ErrUnknownCommand, cmd.Name, d.Name)
+	}
+	sd := findOption(d.Options, path[1])
+	if sd == nil || sd.Type != discordgo.ApplicationCommandOptionSubCommand {
+		return nil, nil, fmt.Errorf("%w: /%s %s has no subcommand %q", ErrUnknownCommand, cmd.Name, d.Name, path[1])
+	}
+	return sd.Options, func(o []*discordgo.ApplicationCommandInteractionDataOption) []*discordgo.ApplicationCommandInteractionDataOption {
+		sub := &discordgo.ApplicationCommandInteractionDataOption{Name: sd.Name, Type: sd.Type, Options: o}
+		return []*discordgo.ApplicationCommandInteractionDataOption{{Name: d.Name, Type: d.Type, Options: []*discordgo.ApplicationCommandInteractionDataOption{sub}}}
+	}, nil
+}
+
+// buildOptions checks args against their definitions as Discord's client
+// does before it lets a command be sent.
+func buildOptions(defs []*discordgo.ApplicationCommandOption, args []slashArg, resolved *discordgo.ApplicationCommandInteractionDataResolved, g *Guild) ([]*discordgo.ApplicationCommandInteractionDataOption, error) {
+	var out []*discordgo.ApplicationCommandInteractionDataOption
+	given := map[string]bool{}
+	for _, a := range args {
+		d := findOption(defs, a.name)
+		if d == nil {
+			return nil, fmt.Errorf("%w: no option %q", ErrBadOption, a.name)
+		}
+		if given[a.name] {
+			return nil, fmt.Errorf("%w: option %q given twice", ErrBadOption, a.name)
+		}
+		given[a.name] = true
+		typeOK := d.Type == a.typ || a.typ == discordgo.ApplicationCommandOptionUser && d.Type == discordgo.ApplicationCommandOptionMentionable
+		if !typeOK {
+			return nil, fmt.Errorf("%w: option %q is %s, not %s", ErrBadOption, a.name, d.Type, a.typ)
+		}
+		if err := checkRange(d, a.value); err != nil {
+			return nil, err
+		}
+		if a.user != nil {
+			if resolved.Users == nil {
+				resolved.Users = map[string]*discordgo.User{}
+				resolved.Members = map[string]*discordgo.Member{}
+			}
+			resolved.Users[a.user.id] = a.user.discordUser()
+			m := a.user.memberLocked(g)
+			m.User = nil // Discord leaves the user out of resolved members
+			resolved.Members[a.user.id] = m
+		}
+		out = append(out, &discordgo.ApplicationCommandInteractionDataOption{Name: d.Name, Type: d.Type, Value: a.value})
+	}
+	for _, d := range defs {
+		if d.Required && !given[d.Name] {
+			return nil, fmt.Errorf("%w: required option %q missing", ErrBadOption, d.Name)
+		}
+	}
+	return out, nil
+}
+
+func checkRange(d *discordgo.ApplicationCommandOption, v any) error {
+	if len(d.Choices) > 0 && !slices.ContainsFunc(d.Choices, func(c *discordgo.ApplicationCommandOptionChoice) bool {
+		return sameValue(c.Value, v)
+	}) {
+		return fmt.Errorf("%w: option %q: %v is not one of its choices", ErrBadOption, d.Name, v)
+	}
+	switch x := v.(type) {
+	case int64:
+		return checkNumber(d, float64(x))
+	case float64:
+		return checkNumber(d, x)
+	case string:
+		if d.MinLength != nil && runes(x) < *d.MinLength || d.MaxLength > 0 && runes(x) > d.MaxLength {
+			return fmt.Errorf("%w: option %q: length of %q out of range", ErrBadOption, d.Name, x)
+		}
+	}
+	return nil
+}
+
+func checkNumber(d *discordgo.ApplicationCommandOption, x float64) error {
+	if d.MinValue != nil && x < *d.MinValue || d.MaxValue != 0 && x > d.MaxValue {
+		return fmt.Errorf("%w: option %q: %v out of range", ErrBadOption, d.Name, x)
+	}
+	return nil
+}
+
+// sameValue compares a choice value (decoded from JSON: float64 or string)
+// with an option value.
+func sameValue(choice, v any) bool {
+	switch x := v.(type) {
+	case int64:
+		f, ok := choice.(float64)
+		return ok && f == float64(x)
+	default:
+		return choice == v
+	}
+}
+
+// Click presses the button customID on msg (a message from Channel.Messages
+// or User.Ephemeral; its current state in the fake is what counts). Like
+// Discord, it refuses a message the user cannot see, a custom_id the message
+// does not show, and a disabled button.
+func (u *User) Click(msg *discordgo.Message, customID string, opts ...ActionOption) (*Response, error) {
+	return u.component(msg, customID, nil, false, opts)
+}
+
+// Select chooses values in the select menu customID on msg, with the same
+// refusals as Click, plus values that are not among a string menu's options
+// or a count outside min_values..max_values.
+func (u *User) Select(msg *discordgo.Message, customID string, values []string, opts ...ActionOption) (*Response, error) {
+	if values == nil {
+		values = []string{}
+	}
+	return u.component(msg, customID, values, true, opts)
+}
+
+func (u *User) component(msg *discordgo.Message, customID string, values []string, isSelect bool, opts []ActionOption) (*Response, error) {
+	cfg := collect(opts)
+	s := u.s
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if msg == nil {
+		return nil, ErrNotVisible
+	}
+	rec := s.messages[msg.ID]
+	if rec == nil || rec.deleted || rec.ephemeral() && rec.owner != u {
+		return nil, fmt.Errorf("%w: message %s", ErrNotVisible, msg.ID)
+	}
+	c := FindComponent(rec.m, customID)
+	if c == nil {
+		return nil, fmt.Errorf("%w: %q on message %s", ErrNoComponent, customID, msg.ID)
+	}
+	data := discordgo.MessageComponentInteractionData{CustomID: customID, ComponentType: c.Type()}
+	label := "click " + customID
+	if b, ok := asButton(c); ok {
+		if isSelect {
+			return nil, fmt.Errorf("%w: %q is a button, not a select menu", ErrNoComponent, customID)
+		}
+		if b.Disabled {
+			return nil, fmt.Errorf("%w: button %q", ErrDisabled, customID)
+		}
+	} else if m, ok := asSelect(c); ok {
+		if !isSelect {
+			return nil, fmt.Errorf("%w: %q is a select menu, not a button", ErrNoComponent, customID)
+		}
+		if m.Disabled {
+			return nil, fmt.Errorf("%w: select menu %q", ErrDisabled, customID)
+		}
+		if err := s.checkSelectLocked(m, values, &data); err != nil {
+			return nil, err
+		}
+		label = fmt.Sprintf("select %s %v", customID, values)
+	}
+	return s.startLocked(u, rec.channel, discordgo.InteractionMessageComponent, data, rec, label, cfg)
+}
+
+func (s *Server) checkSelectLocked(m *discordgo.SelectMenu, values []string, data *discordgo.MessageComponentInteractionData) error {
+	minV, maxV := 1, m.MaxValues
+	if m.MinValues != nil {
+		minV = *m.MinValues
+	}
+	if maxV == 0 {
+		maxV = 1
+	}
+	if len(values) < minV || len(values) > maxV {
+		return fmt.Errorf("%w: %d values for %q, want %d..%d", ErrBadOption, len(values), m.CustomID, minV, maxV)
+	}
+	seen := map[string]bool{}
+	for _, v := range values {
+		if seen[v] {
+			return fmt.Errorf("%w: value %q chosen twice", ErrBadOption, v)
+		}
+		seen[v] = true
+		switch m.Type() {
+		case discordgo.SelectMenuComponent:
+			if !slices.ContainsFunc(m.Options, func(o discordgo.SelectMenuOption) bool { return o.Value == v }) {
+				return fmt.Errorf("%w: %q is not an option of %q", ErrBadOption, v, m.CustomID)
+			}
+		case discordgo.UserSelectMenuComponent:
+			u := s.users[v]
+			if u == nil {
+				return fmt.Errorf("%w: %q is not a user", ErrBadOption, v)
+			}
+			if data.Resolved.Users == nil {
+				data.Resolved.Users = map[string]*discordgo.User{}
+			}
+			data.Resolved.Users[v] = u.discordUser()
+		}
+	}
+	data.Values = values
+	return nil
+}
