@@ -1,0 +1,156 @@
+package laro
+
+import (
+	"errors"
+	"testing"
+)
+
+func TestCardText(t *testing.T) {
+	tests := []struct {
+		suit   Suit
+		plus   bool
+		value  int
+		text   string
+		symbol string
+	}{
+		{Circle, true, 1, "C+1", "●+1"},
+		{Triangle, false, 10, "T-10", "▲−10"},
+		{Square, true, 7, "S+7", "■+7"},
+		{Square, false, 1, "S-1", "■−1"},
+	}
+	for _, tt := range tests {
+		c, err := NewCard(tt.suit, tt.plus, tt.value)
+		if err != nil {
+			t.Fatalf("NewCard(%v, %v, %d): %v", tt.suit, tt.plus, tt.value, err)
+		}
+		if got := c.String(); got != tt.text {
+			t.Errorf("String() = %q, want %q", got, tt.text)
+		}
+		if got := c.Symbol(); got != tt.symbol {
+			t.Errorf("Symbol() = %q, want %q", got, tt.symbol)
+		}
+		if c.Suit() != tt.suit || c.Plus() != tt.plus || c.Value() != tt.value {
+			t.Errorf("%v: got suit %v plus %v value %d, want %v %v %d", c, c.Suit(), c.Plus(), c.Value(), tt.suit, tt.plus, tt.value)
+		}
+	}
+	if got := VoidCard(2).String(); got != "V" {
+		t.Errorf("VoidCard(2).String() = %q, want V", got)
+	}
+	if got := NoCard.String(); got != "?" {
+		t.Errorf("NoCard.String() = %q, want ?", got)
+	}
+}
+
+func TestEveryCardRoundTrips(t *testing.T) {
+	seen := map[string]bool{}
+	for _, c := range Deck() {
+		for _, text := range []string{c.String(), c.Symbol()} {
+			got, err := ParseCard(text)
+			want := c
+			if c.IsVoid() {
+				want = VoidCard(0)
+			}
+			if err != nil || got != want {
+				t.Errorf("ParseCard(%q) = %v, %v; want %v", text, got, err, want)
+			}
+		}
+		if !c.IsVoid() && seen[c.String()] {
+			t.Errorf("two cards print as %q", c)
+		}
+		seen[c.String()] = true
+	}
+	if len(seen) != 61 {
+		t.Errorf("got %d distinct texts, want 61 (60 suited and V)", len(seen))
+	}
+}
+
+func TestParseCards(t *testing.T) {
+	tests := []struct {
+		in   string
+		want string
+	}{
+		{"C+1 c-2 ▲+3 V", "C+1 C-2 T+3 V"},
+		{"  s+10\tt−4 ●-9 ", "S+10 T-4 C-9"},
+		{"", ""},
+		{"v V v", "V V V"},
+	}
+	for _, tt := range tests {
+		got, err := ParseCards(tt.in)
+		if err != nil {
+			t.Errorf("ParseCards(%q): %v", tt.in, err)
+			continue
+		}
+		if s := FormatCards(got); s != tt.want {
+			t.Errorf("ParseCards(%q) = %q, want %q", tt.in, s, tt.want)
+		}
+	}
+	vs, _ := ParseCards("V V V")
+	if k, ok := Classify(vs); !ok || k != Void {
+		t.Errorf("Classify(ParseCards(V V V)) = %v, %v; want Void, true", k, ok)
+	}
+	for _, bad := range []string{"X+1", "C1", "C+0", "C+11", "C+01", "C+", "+1", "V V V V", "C+1x", "CC+1", "C*3"} {
+		if _, err := ParseCards(bad); !errors.Is(err, ErrBadCard) {
+			t.Errorf("ParseCards(%q) error = %v, want ErrBadCard", bad, err)
+		}
+	}
+}
+
+func TestCardTextMarshal(t *testing.T) {
+	c := cs(t, "T-7")[0]
+	b, err := c.MarshalText()
+	if err != nil || string(b) != "T-7" {
+		t.Fatalf("MarshalText = %q, %v; want T-7", b, err)
+	}
+	var back Card
+	if err := back.UnmarshalText(b); err != nil || back != c {
+		t.Fatalf("UnmarshalText(%q) = %v, %v; want %v", b, back, err, c)
+	}
+	if _, err := NoCard.MarshalText(); !errors.Is(err, ErrBadCard) {
+		t.Fatalf("NoCard.MarshalText error = %v, want ErrBadCard", err)
+	}
+	if _, err := NewCard(NoSuit, true, 3); !errors.Is(err, ErrBadCard) {
+		t.Fatalf("NewCard(NoSuit) error = %v, want ErrBadCard", err)
+	}
+}
+
+func TestSortHandGroupsBySuit(t *testing.T) {
+	got := FormatCards(SortHand(cs(t, "V S+2 C-3 T+1 C+9 C+3 V")))
+	want := "C+3 C+9 C-3 T+1 S+2 V V"
+	if got != want {
+		t.Errorf("SortHand = %q, want %q", got, want)
+	}
+}
+
+func TestHints(t *testing.T) {
+	hints := Hints(cs(t, "C+4 C+5 C+6 S-9 V V"))
+	var texts []string
+	for _, h := range hints {
+		s := FormatCards(h.Cards)
+		if h.Kind != NoKind {
+			s += " =" + h.Kind.String()
+		}
+		texts = append(texts, s)
+	}
+	want := map[string]bool{"C+4 C+5 C+6 =Pure": true, "C+4 C+5 V =Wild": true, "C+4 C+5": true, "V V": true, "S-9 V": true}
+	got := map[string]bool{}
+	for _, s := range texts {
+		got[s] = true
+	}
+	for w := range want {
+		if !got[w] {
+			t.Errorf("Hints: got %q, want it to include %q", texts, w)
+		}
+	}
+	if got["C+4 S-9"] {
+		t.Errorf("Hints: got %q, want no unrelated pair C+4 S-9", texts)
+	}
+	count := 0
+	for _, s := range texts {
+		if s == "C+4 V" {
+			count++
+		}
+	}
+	if count != 1 {
+		t.Errorf("Hints: got %d copies of C+4 V, want 1", count)
+	}
+}

@@ -1,0 +1,82 @@
+package laro
+
+import "slices"
+
+// SortHand returns a sorted copy of a hand: grouped by suit (Circle,
+// Triangle, Square), plus before minus, values rising, Voids last. Runs that
+// are forming stand next to each other.
+func SortHand(hand []Card) []Card { return sortedCopy(hand) }
+
+func sortedCopy(cs []Card) []Card {
+	out := slices.Clone(cs)
+	sortCards(out)
+	return out
+}
+
+// sortCards sorts in place; hands are at most nine cards, so an insertion
+// sort beats the generic sort and never allocates.
+func sortCards(cs []Card) {
+	for i := 1; i < len(cs); i++ {
+		for j := i; j > 0 && cs[j] < cs[j-1]; j-- {
+			cs[j], cs[j-1] = cs[j-1], cs[j]
+		}
+	}
+}
+
+// Hint is a group of cards in a hand worth showing together: a complete
+// cluster (Kind set) or a pair that one more card would make a cluster
+// (Kind NoKind, Needs listing the completing cards' text, Voids as one "V").
+type Hint struct {
+	Cards []Card
+	Kind  Kind
+	Needs []string
+}
+
+// Hints lists, for display, every complete cluster in a hand and every pair
+// one card short of a cluster. Voids are interchangeable, so groups that
+// would print the same are listed once.
+func Hints(hand []Card) []Hint {
+	h := sortedCopy(hand)
+	var out []Hint
+	printed := map[string]bool{}
+	add := func(x Hint) {
+		key := FormatCards(x.Cards)
+		if !printed[key] {
+			printed[key] = true
+			out = append(out, x)
+		}
+	}
+	for i := range h {
+		for j := i + 1; j < len(h); j++ {
+			for k := j + 1; k < len(h); k++ {
+				if kd := kindOf(h[i], h[j], h[k]); kd != NoKind {
+					add(Hint{Cards: []Card{h[i], h[j], h[k]}, Kind: kd})
+				}
+			}
+		}
+	}
+	for i := range h {
+		for j := i + 1; j < len(h); j++ {
+			set := completers[int(h[i])<<6|int(h[j])]
+			if set == 0 {
+				continue
+			}
+			var needs []string
+			void := false
+			for c := Card(1); c <= NumCards; c++ {
+				if set&bit(c) == 0 {
+					continue
+				}
+				if c.IsVoid() {
+					if void {
+						continue
+					}
+					void = true
+				}
+				needs = append(needs, c.String())
+			}
+			add(Hint{Cards: []Card{h[i], h[j]}, Needs: needs})
+		}
+	}
+	return out
+}
