@@ -1,0 +1,180 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+)
+
+// maxBatch bounds how many appends share one transaction, so that one commit never
+// keeps callers waiting for long.
+const maxBatch = 256
+
+// appendReq is one AppendAction call waiting for the writer.
+type appendReq struct {
+	ctx   context.Context
+	rec   ActionRecord
+	moves []ChipMove
+	done  chan error // buffered: the writer never blocks on a caller
+}
+
+// AppendAction appends one action to its game's log together with the chip movements it
+// causes, and any status, deadline, Laus round or settlement the record carries, all in
+// one transaction. It returns only after that transaction has committed, or with an error
+// when nothing of it was stored.
+//
+// a.Seq must be the game's next seq: a replayed or duplicated request fails with
+// ErrSeqConflict and changes nothing. A move that would overdraw a player fails with an
+// *InsufficientChipsError, and then the action is not appended either.
+//
+// Concurrent calls (many tables at once) are group-committed: one writer goroutine runs a
+// batch of them in a single transaction, each under its own SAVEPOINT so that one failing
+// action is rolled back alone. One commit then makes the whole batch durable, which is
+// what lets SQLite take thousands of appends a second.
+func (s *Store) AppendAction(ctx context.Context, a ActionRecord, moves []ChipMove) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	req := &appendReq{ctx: ctx, rec: a, moves: moves, done: make(chan error, 1)}
+	select {
+	case s.batch <- req:
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-s.closed:
+		return ErrClosed
+	}
+	// Once the writer has the request, its answer is definitive: it either commits the
+	// action or reports why it did not. Abandoning the wait on ctx would leave the caller
+	// unsure whether the action was stored, so the wait is unconditional (and short).
+	return <-req.done
+}
+
+// writer is the single goroutine that group-commits appends.
+func (s *Store) writer() {
+	defer s.bg.Done()
+	for {
+		var first *appendReq
+		select {
+		case first = <-s.batch:
+		case <-s.closed:
+			return
+		}
+		batch := []*appendReq{first}
+		// Everyone who queued while the previous batch committed joins this one.
+	drain:
+		for len(batch) < maxBatch {
+			select {
+			case r := <-s.batch:
+				batch = append(batch, r)
+			default:
+				break drain
+			}
+		}
+		s.runBatch(batch)
+	}
+}
+
+// runBatch appends a batch in one transaction and answers every caller after commit.
+func (s *Store) runBatch(batch []*appendReq) {
+	errs, err := s.commitBatch(batch, false)
+	if errors.Is(err, errRetryWithSavepoints) {
+		errs, err = s.commitBatch(batch, true)
+	}
+	if err != nil && len(batch) > 1 {
+		// The batch transaction failed as a whole (a commit that could not take the lock,
+		// say): nothing of it is stored, so every action is retried in its own
+		// transaction and fails only for its own reasons.
+		for _, r := range batch {
+			s.runBatch([]*appendReq{r})
+		}
+		return
+	}
+	for i, r := range batch {
+		if err != nil {
+			r.done <- err
+			continue
+		}
+		r.done <- errs[i]
+	}
+}
+
+// errRetryWithSavepoints asks for a batch to be run again with a savepoint per action.
+var errRetryWithSavepoints = errors.New("store: retry batch with savepoints")
+
+// commitBatch runs the batch in one transaction and commits it. It returns each action's
+// own error, or an error for the batch as a whole, in which case nothing was stored.
+//
+// Most batches have no failing action, so the first attempt runs without savepoints
+// (they cost about a sixth of an append). If an action fails in a batch of several, its
+// partial changes cannot be undone alone: the attempt is rolled back and the batch runs
+// again with a SAVEPOINT around each action, so that only the failing one is dropped.
+func (s *Store) commitBatch(batch []*appendReq, savepoints bool) ([]error, error) {
+	// The batch outlives any one caller, so it runs under its own context; each caller's
+	// context is checked before its action is applied.
+	ctx := context.Background()
+	errs := make([]error, len(batch))
+	tx, err := s.wdb.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, fmt.Errorf("store: begin: %w", err)
+	}
+	defer tx.Rollback()
+	for i, r := range batch {
+		if err := r.ctx.Err(); err != nil {
+			errs[i] = err
+			continue
+		}
+		if !savepoints {
+			if errs[i] = s.appendTx(ctx, tx, &r.rec, r.moves); errs[i] != nil {
+				if len(batch) == 1 {
+					// Alone in the batch: rolling back the transaction drops exactly it.
+					return errs, nil
+				}
+				return nil, errRetryWithSavepoints
+			}
+			continue
+		}
+		errs[i] = s.appendSavepoint(ctx, tx, r)
+		if errs[i] != nil && !isActionError(errs[i]) {
+			// The transaction itself is in trouble (I/O, savepoint failure): the whole
+			// batch fails and nothing of it commits.
+			return nil, errs[i]
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, fmt.Errorf("store: commit: %w", err)
+	}
+	s.markDirty()
+	return errs, nil
+}
+
+// errBatch wraps a savepoint-level failure that dooms the whole transaction.
+type errBatch struct{ err error }
+
+func (e *errBatch) Error() string { return e.err.Error() }
+func (e *errBatch) Unwrap() error { return e.err }
+
+// isActionError reports whether err concerns only its own action (rolled back to its
+// savepoint), as opposed to a failure of the batch transaction.
+func isActionError(err error) bool {
+	var b *errBatch
+	return !errors.As(err, &b)
+}
+
+// appendSavepoint applies one append under a savepoint, rolling back to it on failure so
+// that the batch's other actions are unaffected.
+func (s *Store) appendSavepoint(ctx context.Context, tx *sql.Tx, r *appendReq) error {
+	if _, err := tx.ExecContext(ctx, `SAVEPOINT append_action`); err != nil {
+		return &errBatch{fmt.Errorf("store: savepoint: %w", err)}
+	}
+	aerr := s.appendTx(ctx, tx, &r.rec, r.moves)
+	if aerr != nil {
+		if _, err := tx.ExecContext(ctx, `ROLLBACK TO append_action`); err != nil {
+			return &errBatch{fmt.Errorf("store: rollback to savepoint: %w", err)}
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `RELEASE append_action`); err != nil {
+		return &errBatch{fmt.Errorf("store: release savepoint: %w", err)}
+	}
+	return aerr
+}

@@ -1,0 +1,306 @@
+// Package store is cardbot's persistence layer: SQLite through go-sqlite3 in WAL mode,
+// with the schema from package migrations applied at start.
+//
+// Everything is keyed by guild (a Discord server ID), so servers never see each other's
+// data. Chips live in an append-only ledger with balances kept in step in the same
+// transaction; games are event-sourced (a seed plus an ordered action log) and every
+// action is appended in one transaction with the chip movements it causes.
+//
+// Writes go through a single connection so that writers queue in Go instead of
+// spinning in SQLite's busy handler; AppendAction additionally group-commits concurrent
+// calls (see batch.go). Reads use a separate pool of read-only connections, which WAL
+// lets run alongside the writer.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/cardbot/cardbot/migrations"
+	"github.com/mattn/go-sqlite3"
+	"github.com/pressly/goose/v3"
+)
+
+// driverName is go-sqlite3 with a hook that sets what the DSN cannot, on every pooled
+// connection.
+const driverName = "sqlite3-cardbot"
+
+func init() {
+	sql.Register(driverName, &sqlite3.SQLiteDriver{
+		ConnectHook: func(c *sqlite3.SQLiteConn) error {
+			// Statement and savepoint journals in memory rather than in temporary files:
+			// with a SAVEPOINT per appended action, file-backed journals made every
+			// write statement create a temporary file, four times slower overall.
+			//
+			// WAL checkpoints normally run inside the commit that crosses the threshold,
+			// on the writer's time; the Store runs them on its own goroutine instead
+			// (see checkpointer). The large automatic threshold only bounds the WAL in
+			// case that goroutine falls behind.
+			_, err := c.Exec("PRAGMA temp_store = MEMORY; PRAGMA wal_autocheckpoint = 10000", nil)
+			return err
+		},
+	})
+}
+
+// Defaults for the Store's configurable amounts.
+const (
+	DefaultStartingGrant int64 = 1000
+	DefaultDailyBonus    int64 = 100
+	DefaultDailyInterval       = 20 * time.Hour
+)
+
+// Store is cardbot's database. Its methods are safe for concurrent use. The exported
+// fields may be changed after Open and before the Store is shared between goroutines.
+type Store struct {
+	// Now is the clock for created_at, updated_at and the daily-bonus interval.
+	Now func() time.Time
+	// StartingGrant is the chips a player receives the first time a guild sees them.
+	StartingGrant int64
+	// DailyBonus is the chips ClaimDaily pays.
+	DailyBonus int64
+	// DailyInterval is how long a player waits between daily bonuses.
+	DailyInterval time.Duration
+
+	path string
+	wdb  *sql.DB // one connection: every write transaction
+	rdb  *sql.DB // read-only pool: queries
+
+	ckdb *sql.DB // one connection: background WAL checkpoints
+
+	batch     chan *appendReq
+	dirty     chan struct{} // a commit happened since the last checkpoint
+	closed    chan struct{}
+	closeOnce sync.Once
+	bg        sync.WaitGroup // writer and checkpointer
+}
+
+// checkpointEvery spaces background checkpoints: often enough that the WAL stays small,
+// rarely enough that each copies many commits' pages at once.
+const checkpointEvery = 200 * time.Millisecond
+
+// Open opens (creating it and its folder if needed) the SQLite database at path, applies
+// pending migrations, and starts the group-commit writer. It refuses a database whose
+// schema is newer than this build knows.
+func Open(ctx context.Context, path string) (*Store, error) {
+	if path == "" {
+		return nil, errors.New("store: empty database path")
+	}
+	if strings.ContainsAny(path, "?#") {
+		// The driver reads everything after '?' as settings.
+		return nil, fmt.Errorf("store: database path %q must not contain '?' or '#'", path)
+	}
+	if dir := filepath.Dir(path); dir != "" {
+		if err := os.MkdirAll(dir, 0o750); err != nil {
+			return nil, fmt.Errorf("store: cannot create folder for database %q: %w", path, err)
+		}
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return nil, fmt.Errorf("store: database path %q is a folder, not a file", path)
+	}
+
+	// Settings live in the DSN so that every pooled connection gets them. synchronous=NORMAL
+	// in WAL mode keeps every committed transaction across a process crash; only a power
+	// loss can drop the last few commits, which the product accepts.
+	common := url.Values{}
+	common.Set("_foreign_keys", "on")
+	common.Set("_journal_mode", "WAL")
+	common.Set("_busy_timeout", "5000")
+	common.Set("_synchronous", "NORMAL")
+	// Reuses prepared statements per connection: the hot path runs the same few queries.
+	common.Set("_stmt_cache_size", "64")
+	w := url.Values{}
+	for k, v := range common {
+		w[k] = v
+	}
+	// IMMEDIATE takes the write lock at BEGIN, so a transaction never fails halfway when
+	// it upgrades from reading to writing.
+	w.Set("_txlock", "immediate")
+	r := url.Values{}
+	for k, v := range common {
+		r[k] = v
+	}
+	r.Set("_txlock", "deferred")
+	r.Set("_query_only", "true")
+
+	wdb, err := sql.Open(driverName, path+"?"+w.Encode())
+	if err != nil {
+		return nil, fmt.Errorf("store: open database %q: %w", path, err)
+	}
+	wdb.SetMaxOpenConns(1)
+	wdb.SetMaxIdleConns(1)
+	wdb.SetConnMaxLifetime(0)
+	wdb.SetConnMaxIdleTime(0)
+	if err := wdb.PingContext(ctx); err != nil {
+		wdb.Close()
+		return nil, fmt.Errorf("store: open database %q: %w", path, err)
+	}
+	if err := migrate(ctx, wdb); err != nil {
+		wdb.Close()
+		if errors.Is(err, ErrSchemaTooNew) {
+			// The message is complete as it is: it tells the operator what to do.
+			return nil, err
+		}
+		return nil, fmt.Errorf("store: database %q: %w", path, err)
+	}
+	rdb, err := sql.Open(driverName, path+"?"+r.Encode())
+	if err != nil {
+		wdb.Close()
+		return nil, fmt.Errorf("store: open database %q: %w", path, err)
+	}
+	rdb.SetMaxOpenConns(4)
+	rdb.SetMaxIdleConns(4)
+	if err := rdb.PingContext(ctx); err != nil {
+		wdb.Close()
+		rdb.Close()
+		return nil, fmt.Errorf("store: open database %q: %w", path, err)
+	}
+
+	// The checkpointer may not be query_only: a checkpoint writes the database file.
+	c := url.Values{}
+	for k, v := range common {
+		c[k] = v
+	}
+	ckdb, err := sql.Open(driverName, path+"?"+c.Encode())
+	if err != nil {
+		wdb.Close()
+		rdb.Close()
+		return nil, fmt.Errorf("store: open database %q: %w", path, err)
+	}
+	ckdb.SetMaxOpenConns(1)
+
+	s := &Store{
+		Now:           time.Now,
+		StartingGrant: DefaultStartingGrant,
+		DailyBonus:    DefaultDailyBonus,
+		DailyInterval: DefaultDailyInterval,
+		path:          path,
+		wdb:           wdb,
+		rdb:           rdb,
+		ckdb:          ckdb,
+		batch:         make(chan *appendReq),
+		dirty:         make(chan struct{}, 1),
+		closed:        make(chan struct{}),
+	}
+	s.bg.Add(2)
+	go s.writer()
+	go s.checkpointer()
+	return s, nil
+}
+
+// Path returns the database file's path.
+func (s *Store) Path() string { return s.path }
+
+// Close stops the group-commit writer (calls already accepted are committed first) and
+// closes the database. Calls after Close fail with ErrClosed.
+func (s *Store) Close() error {
+	s.closeOnce.Do(func() { close(s.closed) })
+	s.bg.Wait()
+	// The last connection to close checkpoints the WAL into the database file.
+	return errors.Join(s.ckdb.Close(), s.rdb.Close(), s.wdb.Close())
+}
+
+// checkpointer copies committed pages from the WAL into the database file after writes,
+// on its own connection, so that the writer's commits stay short. A PASSIVE checkpoint
+// never blocks readers or the writer; one that fails or cannot finish is simply tried
+// again after the next write, which is why its error is not reported.
+func (s *Store) checkpointer() {
+	defer s.bg.Done()
+	for {
+		select {
+		case <-s.closed:
+			return
+		case <-s.dirty:
+		}
+		_, _ = s.ckdb.Exec(`PRAGMA wal_checkpoint(PASSIVE)`)
+		select {
+		case <-s.closed:
+			return
+		case <-time.After(checkpointEvery):
+		}
+	}
+}
+
+// markDirty tells the checkpointer that a commit happened.
+func (s *Store) markDirty() {
+	select {
+	case s.dirty <- struct{}{}:
+	default:
+	}
+}
+
+// migrate applies the embedded migrations in order, each in its own transaction, and
+// refuses a database written by a newer build. It uses a goose Provider rather than
+// goose's package-level functions, which share global state between parallel tests.
+func migrate(ctx context.Context, db *sql.DB) error {
+	p, err := goose.NewProvider(goose.DialectSQLite3, db, migrations.FS,
+		goose.WithDisableGlobalRegistry(true))
+	if err != nil {
+		return fmt.Errorf("migrations: %w", err)
+	}
+	known := int64(0)
+	for _, src := range p.ListSources() {
+		known = max(known, src.Version)
+	}
+	current, err := p.GetDBVersion(ctx)
+	if err != nil {
+		return fmt.Errorf("read schema version: %w", err)
+	}
+	if current > known {
+		return &SchemaTooNewError{Version: current, Known: known}
+	}
+	if _, err := p.Up(ctx); err != nil {
+		return fmt.Errorf("apply migrations: %w", err)
+	}
+	return nil
+}
+
+// now returns the Store's clock in unix milliseconds, the unit of every stored time.
+func (s *Store) now() int64 { return s.Now().UnixMilli() }
+
+// writeTx runs fn in a write transaction and commits it if fn succeeds.
+func (s *Store) writeTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	select {
+	case <-s.closed:
+		return ErrClosed
+	default:
+	}
+	tx, err := s.wdb.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: begin: %w", err)
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: commit: %w", err)
+	}
+	s.markDirty()
+	return nil
+}
+
+// readTx runs fn in a read-only transaction, which sees one consistent snapshot.
+func (s *Store) readTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	select {
+	case <-s.closed:
+		return ErrClosed
+	default:
+	}
+	tx, err := s.rdb.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return fmt.Errorf("store: begin: %w", err)
+	}
+	defer tx.Rollback()
+	return fn(tx)
+}
+
+// msTime converts stored unix milliseconds back to a time.
+func msTime(ms int64) time.Time { return time.UnixMilli(ms) }
