@@ -1,0 +1,71 @@
+package bot
+
+import (
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// An Input is one decoded interaction: who clicked or typed what, where, and
+// when Discord stamped it. Handlers see only this, never the raw payload.
+type Input struct {
+	Interaction *discordgo.Interaction
+	GuildID     string
+	ChannelID   string
+	UserID      string
+	UserName    string      // display name for tables and logs
+	Permissions int64       // the member's permissions in this channel
+	At          time.Time   // Discord's snowflake time of the interaction: game time
+	Command     string      // slash command name ("laro"), for commands
+	Subcommand  string      // "new", "balance", ...
+	Options     optionsView // the subcommand's options
+	Component   ComponentID // for button clicks and select menus
+	Values      []string    // chosen values of a select menu
+}
+
+// optionsView looks up slash command options by name.
+type optionsView map[string]*discordgo.ApplicationCommandInteractionDataOption
+
+// Int returns the integer option name, or def when it was left out.
+func (o optionsView) Int(name string, def int64) int64 {
+	if opt, ok := o[name]; ok && opt.Type == discordgo.ApplicationCommandOptionInteger {
+		if f, ok := opt.Value.(float64); ok {
+			return int64(f)
+		}
+	}
+	return def
+}
+
+// User returns the ID of the user option name, or "" when it was left out.
+func (o optionsView) User(name string) string {
+	if opt, ok := o[name]; ok && opt.Type == discordgo.ApplicationCommandOptionUser {
+		if s, ok := opt.Value.(string); ok {
+			return s
+		}
+	}
+	return ""
+}
+
+// interactionUser reads the acting user from a guild member or, in a DM, the
+// user field: Member is nil outside servers.
+func interactionUser(i *discordgo.Interaction) *discordgo.User {
+	if i.Member != nil && i.Member.User != nil {
+		return i.Member.User
+	}
+	return i.User
+}
+
+// displayName is the name a table shows for a member.
+func displayName(i *discordgo.Interaction) string {
+	if i.Member != nil && i.Member.Nick != "" {
+		return i.Member.Nick
+	}
+	u := interactionUser(i)
+	if u == nil {
+		return "someone"
+	}
+	if u.GlobalName != "" {
+		return u.GlobalName
+	}
+	return u.Username
+}

@@ -1,0 +1,102 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/cardbot/cardbot/engine/laro"
+	"github.com/cardbot/cardbot/store"
+)
+
+// recoverTables rebuilds every table that was live when the bot stopped:
+// the game is replayed from its stored log, its timers re-armed from the
+// stored deadline, and its message redrawn so every button works again.
+func (b *Bot) recoverTables(ctx context.Context) error {
+	games, err := b.store.LiveGames(ctx)
+	if err != nil {
+		return fmt.Errorf("loading live tables: %w", err)
+	}
+	for _, g := range games {
+		if g.Kind != store.KindLaro {
+			continue
+		}
+		if err := b.recoverLaro(ctx, g); err != nil {
+			// One damaged table must not keep every other table down.
+			b.log.Error("could not rebuild a table", "table", g.TableID, "game", g.ID, "err", err)
+			continue
+		}
+		b.log.Info("table rebuilt", "table", g.TableID, "game", g.ID, "status", g.Status.String())
+	}
+	return nil
+}
+
+func (b *Bot) recoverLaro(ctx context.Context, g store.Game) error {
+	var s laroSettings
+	if err := json.Unmarshal(g.Settings, &s); err != nil {
+		return fmt.Errorf("settings: %w", err)
+	}
+	t := &laroTable{
+		b: b, id: g.TableID, guild: g.Guild, channel: g.Channel, host: g.Host, settings: s,
+		seats: seatsFromStore(g.Seats), status: g.Status, gameID: g.ID, hands: map[string]handToken{},
+	}
+	if g.Status == store.StatusLobby {
+		b.startLaro(t, g.MessageID)
+		t.act.post(func() {
+			t.armIdle(max(time.Until(g.Deadline.At), time.Second))
+			t.out.SetPublic(t.lobbyView(), g.MessageID == "")
+		})
+		return nil
+	}
+	_, recs, err := b.store.LoadGame(ctx, g.ID)
+	if err != nil {
+		return err
+	}
+	if len(recs) == 0 {
+		return fmt.Errorf("a running game with an empty log")
+	}
+	var seed uint64
+	var dealer int
+	if _, err := fmt.Sscanf(string(recs[0].Data), "start %x %d", &seed, &dealer); err != nil {
+		return fmt.Errorf("start record %q: %w", recs[0].Data, err)
+	}
+	actions := make([]laro.Action, 0, len(recs)-1)
+	for _, r := range recs[1:] {
+		a, err := laro.ParseAction(string(r.Data))
+		if err != nil {
+			return fmt.Errorf("action %d: %w", r.Seq, err)
+		}
+		actions = append(actions, a)
+	}
+	game, err := laro.Replay(laro.Config{Seats: len(t.seats), Dealer: dealer}, seed, actions)
+	if err != nil {
+		return fmt.Errorf("replay: %w", err)
+	}
+	t.game, t.seed, t.seq, t.pot = game, seed, recs[len(recs)-1].Seq, g.Pot
+	t.resetRound()
+	b.startLaro(t, g.MessageID)
+	lastAt := recs[len(recs)-1].At
+	t.act.post(func() {
+		t.event("♻️ cardbot restarted; the game goes on.")
+		if card, discarder, ok := game.Claimable(); ok && t.activeSeats() > 1 {
+			t.openWindow(card, discarder)
+			t.window.at = lastAt
+		}
+		t.armTurn()
+		if !g.Deadline.At.IsZero() && t.stopTurn != nil {
+			// Keep the deadline the players were shown before the restart.
+			t.stopTurn()
+			t.deadline = g.Deadline.At
+			seq := t.seq
+			t.stopTurn = t.act.after(time.Until(g.Deadline.At), func() {
+				if t.seq == seq && t.playing() {
+					t.timeout()
+				}
+			})
+		}
+		t.scheduleComputer()
+		t.refreshFresh(g.MessageID == "", "")
+	})
+	return nil
+}

@@ -1,0 +1,89 @@
+package bot
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"time"
+
+	"github.com/cardbot/cardbot/engine/laro"
+)
+
+// laroSettings is a Laro table's configuration, stored as the game's
+// settings JSON so a restart rebuilds the table exactly.
+type laroSettings struct {
+	Stake         int64 `json:"stake"`
+	Ante          int64 `json:"ante"`
+	ClaimWindowMS int64 `json:"claim_window_ms"`
+	TurnTimerS    int64 `json:"turn_timer_s"`
+	GameNo        int   `json:"game_no"` // 1 for the table's first game
+	Dealer        int   `json:"dealer"`  // seat that deals (and moves first)
+}
+
+func (s laroSettings) claimWindow() time.Duration {
+	return time.Duration(s.ClaimWindowMS) * time.Millisecond
+}
+func (s laroSettings) turnTimer() time.Duration { return time.Duration(s.TurnTimerS) * time.Second }
+
+// escrow is what a player needs free to sit at the table: the most one
+// game can cost them.
+func (s laroSettings) escrow() int64 { return laro.MaxLoss(s.Stake, s.Ante) }
+
+// staked reports whether chips move at this table.
+func (s laroSettings) staked() bool { return s.Stake > 0 || s.Ante > 0 }
+
+func (s laroSettings) stakesText(pot int64, players int) string {
+	if !s.staked() {
+		return "for fun (no chips)"
+	}
+	t := fmt.Sprintf("%d chip(s)/point · ante %d", s.Stake, s.Ante)
+	if pot > 0 {
+		t += fmt.Sprintf(" · pot %d", pot)
+	}
+	return t
+}
+
+// rulesText is the settings box of the lobby, including the house rulings
+// players would otherwise have to ask about.
+func (s laroSettings) rulesText() string {
+	t := fmt.Sprintf("Stake **%d** per point · ante **%d** · LARO! window **%d s** · turn timer **%d s**",
+		s.Stake, s.Ante, s.ClaimWindowMS/1000, s.TurnTimerS)
+	if s.staked() {
+		t += fmt.Sprintf("\nJoining needs **%d** free chips (ante + 15 × stake), held until the game ends.", s.escrow())
+	}
+	t += "\nHouse rules: the dealer moves first; the discard pile starts empty; the deck may be " +
+		"reshuffled twice, a third run-out ends the game with no winner (antes back); a win is declared, " +
+		"never forced; three missed turns in a row and you leave the game (your ante stays in the pot). " +
+		"Computer seats make a table unstaked."
+	return t
+}
+
+func (s laroSettings) marshal() json.RawMessage {
+	b, _ := json.Marshal(s) // a struct of ints always marshals
+	return b
+}
+
+// newSeed draws a game seed from the operating system's random source; the
+// seed is stored with the game so it can be replayed exactly.
+func newSeed() uint64 {
+	var b [8]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read does not fail on supported platforms
+	return binary.BigEndian.Uint64(b[:])
+}
+
+func seedBytes(seed uint64) []byte { return binary.BigEndian.AppendUint64(nil, seed) }
+
+func seedFromBytes(b []byte) (uint64, error) {
+	if len(b) != 8 {
+		return 0, fmt.Errorf("bot: stored seed has %d bytes, want 8", len(b))
+	}
+	return binary.BigEndian.Uint64(b), nil
+}
+
+// newTableID makes a short random table ID for titles and custom_ids.
+func newTableID() string {
+	n, _ := rand.Int(rand.Reader, big.NewInt(36*36*36*36*36*36)) // ~2 billion: collisions are not a worry
+	return fmt.Sprintf("%06s", n.Text(36))
+}

@@ -1,0 +1,324 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/engine/laro"
+)
+
+// laroScreen is everything the Laro views draw from: one seat's engine view
+// plus what the table knows around it. Views are pure functions of it, so
+// they are easy to test and can never reach hidden state.
+type laroScreen struct {
+	TableID  string
+	GameNo   int
+	Version  int // the state version hand buttons are stamped with
+	Seats    []seat
+	Settings laroSettings
+	Pot      int64
+	View     laro.View // from the viewer's seat; a spectator's has Seat -1
+	Events   []string
+	Deadline time.Time // when the current turn times out (zero: none)
+	Window   string    // the claim window's state, in words ("" when closed)
+	Waiting  string    // the viewer's pending draw or call, in words
+	Result   []string  // chip results once the game is over
+	Note     string    // one-off line on top of a hand view
+	Choice   []laro.CallOption
+}
+
+// cardText shows cards the way the table prints them.
+func cardText(cs []laro.Card) string {
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = c.Symbol()
+	}
+	return strings.Join(parts, " ")
+}
+
+// clusterText shows a cluster with its kind.
+func clusterText(cl []laro.Card) string {
+	k, _ := laro.Classify(cl)
+	return fmt.Sprintf("[%s] %s", cardText(cl), k)
+}
+
+func (s laroScreen) name(seatNo int) string {
+	if seatNo < 0 || seatNo >= len(s.Seats) {
+		return "nobody"
+	}
+	return s.Seats[seatNo].mention()
+}
+
+// laroPublic renders the table message everyone in the channel sees. It is
+// drawn from a spectator's view, so no hidden card can reach it.
+func laroPublic(s laroScreen) rendering {
+	v := s.View
+	e := &discordgo.MessageEmbed{
+		Title: fmt.Sprintf("Laro · table %s · game %d", s.TableID, s.GameNo),
+		Color: 0x2b7a78,
+	}
+	var desc strings.Builder
+	switch {
+	case v.Phase == laro.PhaseOver:
+		desc.WriteString(laroEnding(s))
+	case v.Phase == laro.PhaseDraw:
+		fmt.Fprintf(&desc, "%s to **draw**.", s.name(v.Turn))
+	default:
+		fmt.Fprintf(&desc, "%s to **discard**.", s.name(v.Turn))
+	}
+	if !s.Deadline.IsZero() && v.Phase != laro.PhaseOver {
+		fmt.Fprintf(&desc, " Turn ends <t:%d:R>.", s.Deadline.Unix())
+	}
+	if s.Window != "" {
+		desc.WriteString("\n📣 " + s.Window)
+	}
+	e.Description = desc.String()
+
+	top := "empty"
+	if v.Top != laro.NoCard {
+		top = fmt.Sprintf("**%s** (%d in the pile)", v.Top.Symbol(), v.DiscardSize)
+	}
+	e.Fields = append(e.Fields,
+		&discordgo.MessageEmbedField{Name: "Discard", Value: top, Inline: true},
+		&discordgo.MessageEmbedField{Name: "Deck", Value: fmt.Sprintf("%d cards · reshuffled %d/%d", v.DeckSize, v.Reshuffles, laro.MaxReshuffles), Inline: true},
+		&discordgo.MessageEmbedField{Name: "Stakes", Value: s.Settings.stakesText(s.Pot, len(s.Seats)), Inline: true},
+	)
+	var players strings.Builder
+	for i := range s.Seats {
+		marker := "▫️"
+		if v.Phase != laro.PhaseOver && v.Turn == i {
+			marker = "▶️"
+		}
+		fmt.Fprintf(&players, "%s %s", marker, s.name(i))
+		if i == v.Dealer {
+			players.WriteString(" (dealer)")
+		}
+		if v.Forfeited[i] {
+			players.WriteString(" — left the game\n")
+			continue
+		}
+		fmt.Fprintf(&players, " — %d in hand", v.HandSizes[i])
+		for _, cl := range v.Laid[i] {
+			players.WriteString(" · " + clusterText(cl))
+		}
+		players.WriteString("\n")
+	}
+	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Players", Value: players.String()})
+	if len(s.Events) > 0 {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Latest", Value: strings.Join(s.Events, "\n")})
+	}
+
+	var comps []discordgo.MessageComponent
+	id := ComponentID{Game: "laro", Table: s.TableID, Turn: s.GameNo}
+	if v.Phase != laro.PhaseOver {
+		id.Verb = "hand"
+		handID := id.String()
+		id.Verb = "laro"
+		comps = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "My hand", Style: discordgo.PrimaryButton, CustomID: handID, Emoji: &discordgo.ComponentEmoji{Name: "🃏"}},
+			discordgo.Button{Label: "LARO!", Style: discordgo.DangerButton, CustomID: id.String(), Emoji: &discordgo.ComponentEmoji{Name: "📣"}},
+		}}}
+	} else {
+		id.Verb = "again"
+		again := id.String()
+		id.Verb = "leave"
+		comps = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "Play again", Style: discordgo.SuccessButton, CustomID: again},
+			discordgo.Button{Label: "Leave table", Style: discordgo.SecondaryButton, CustomID: id.String()},
+		}}}
+	}
+	return rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: comps}
+}
+
+// laroEnding says how a game ended, for the table and the hands.
+func laroEnding(s laroScreen) string {
+	v := s.View
+	var b strings.Builder
+	switch v.End {
+	case laro.EndWin:
+		fmt.Fprintf(&b, "🏆 %s wins with **%d points**:", s.name(v.Winner), v.Points)
+		for _, cl := range v.WinClusters {
+			b.WriteString("\n" + clusterText(cl))
+		}
+		if v.Seats == 1 {
+			fmt.Fprintf(&b, "\nSolo game won in %d turns.", v.Turns)
+		}
+	case laro.EndDefault:
+		fmt.Fprintf(&b, "🏆 %s wins by default: everyone else left.", s.name(v.Winner))
+	case laro.EndDeckOut:
+		b.WriteString("The deck ran out a third time: **no winner**. Antes go back.")
+	default:
+		b.WriteString("The game was abandoned: no winner.")
+	}
+	if len(s.Result) > 0 {
+		b.WriteString("\n\n**Chips:** " + strings.Join(s.Result, " · "))
+	}
+	return b.String()
+}
+
+// suitRows groups a hand by suit for display, one line per suit.
+func suitRows(hand []laro.Card) string {
+	var rows []string
+	for _, suit := range []laro.Suit{laro.Circle, laro.Triangle, laro.Square} {
+		var cs []laro.Card
+		for _, c := range hand {
+			if !c.IsVoid() && c.Suit() == suit {
+				cs = append(cs, c)
+			}
+		}
+		if len(cs) > 0 {
+			rows = append(rows, fmt.Sprintf("%s %s  %s", suit.Symbol(), suit, cardText(cs)))
+		}
+	}
+	var voids []laro.Card
+	for _, c := range hand {
+		if c.IsVoid() {
+			voids = append(voids, c)
+		}
+	}
+	if len(voids) > 0 {
+		rows = append(rows, "Void  "+cardText(voids))
+	}
+	return strings.Join(rows, "\n")
+}
+
+// laroHand renders a player's private hand message with the buttons for
+// exactly the moves that are legal for them now.
+func laroHand(s laroScreen) rendering {
+	v := s.View
+	e := &discordgo.MessageEmbed{
+		Title: fmt.Sprintf("Your hand · table %s · game %d", s.TableID, s.GameNo),
+		Color: 0x3aafa9,
+	}
+	var desc strings.Builder
+	if s.Note != "" {
+		desc.WriteString(s.Note + "\n\n")
+	}
+	switch {
+	case v.Phase == laro.PhaseOver:
+		desc.WriteString(laroEnding(s))
+	case s.Waiting != "":
+		desc.WriteString(s.Waiting)
+	case len(s.Choice) > 0:
+		desc.WriteString("🎉 Your LARO! won. Choose the cluster to lay:")
+	case v.MyTurn() && v.Phase == laro.PhaseDraw:
+		desc.WriteString("**Your turn:** draw from the deck or take the discard.")
+	case v.MyTurn():
+		desc.WriteString("**Your turn:** discard a card")
+		if pts, ok := v.Win(); ok {
+			fmt.Fprintf(&desc, ", or declare your win for **%d points**", pts)
+		}
+		desc.WriteString(".")
+		if v.Drawn != laro.NoCard {
+			fmt.Fprintf(&desc, " You drew **%s**.", v.Drawn.Symbol())
+		}
+	default:
+		fmt.Fprintf(&desc, "Waiting for %s.", s.name(v.Turn))
+	}
+	if !s.Deadline.IsZero() && v.MyTurn() && v.Phase != laro.PhaseOver {
+		fmt.Fprintf(&desc, " Time runs out <t:%d:R>.", s.Deadline.Unix())
+	}
+	e.Description = desc.String()
+	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Cards", Value: orNone(suitRows(v.Hand))})
+	if laid := v.Laid[v.Seat]; len(laid) > 0 {
+		var b strings.Builder
+		for _, cl := range laid {
+			b.WriteString(clusterText(cl) + "\n")
+		}
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Laid", Value: b.String()})
+	}
+	if hints := laro.Hints(v.Hand); len(hints) > 0 && v.Phase != laro.PhaseOver {
+		var b strings.Builder
+		for i, h := range hints {
+			if i == 6 {
+				break
+			}
+			fmt.Fprintf(&b, "%s → %s", cardText(h.Cards), h.Kind)
+			if len(h.Needs) > 0 {
+				fmt.Fprintf(&b, " (needs %s)", strings.Join(h.Needs, " or "))
+			}
+			b.WriteString("\n")
+		}
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Clusters in the making", Value: b.String()})
+	}
+	top := "empty"
+	if v.Top != laro.NoCard {
+		top = v.Top.Symbol()
+	}
+	e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Discard: %s · Deck: %d", top, v.DeckSize)}
+	return rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: laroHandButtons(s)}
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "*(none)*"
+	}
+	return s
+}
+
+// laroHandButtons lists the viewer's legal moves as buttons.
+func laroHandButtons(s laroScreen) []discordgo.MessageComponent {
+	v := s.View
+	id := func(verb, arg string) string {
+		return ComponentID{Game: "laro", Table: s.TableID, Turn: s.Version, Verb: verb, Arg: arg}.String()
+	}
+	var rows []discordgo.MessageComponent
+	if len(s.Choice) > 0 {
+		var row []discordgo.MessageComponent
+		for i, o := range s.Choice {
+			row = append(row, discordgo.Button{
+				Label: fmt.Sprintf("%s %s (%s)", o.Pair[0].Symbol(), o.Pair[1].Symbol(), o.Kind),
+				Style: discordgo.SuccessButton, CustomID: id("lay", fmt.Sprint(i)),
+			})
+		}
+		return chunkRows(row)
+	}
+	refresh := discordgo.Button{Label: "Refresh", Style: discordgo.SecondaryButton, CustomID: id("refresh", ""), Emoji: &discordgo.ComponentEmoji{Name: "🔄"}}
+	if v.Phase == laro.PhaseOver || !v.MyTurn() || s.Waiting != "" {
+		return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{refresh}}}
+	}
+	top := []discordgo.MessageComponent{}
+	if v.Phase == laro.PhaseDraw {
+		top = append(top, discordgo.Button{Label: "Draw from deck", Style: discordgo.PrimaryButton, CustomID: id("draw", "deck")})
+		if v.Top != laro.NoCard {
+			top = append(top, discordgo.Button{Label: "Take " + v.Top.Symbol(), Style: discordgo.PrimaryButton, CustomID: id("draw", "discard")})
+		}
+	}
+	if pts, ok := v.Win(); ok && v.Phase == laro.PhaseDiscard {
+		top = append(top, discordgo.Button{Label: fmt.Sprintf("Declare win · %d pts", pts), Style: discordgo.SuccessButton, CustomID: id("win", "")})
+	}
+	top = append(top, refresh)
+	rows = append(rows, discordgo.ActionsRow{Components: top})
+	if v.Phase == laro.PhaseDiscard || v.Phase == laro.PhaseCallDiscard {
+		var cardsRow []discordgo.MessageComponent
+		seen := map[string]bool{}
+		for _, c := range v.Hand {
+			// Voids are interchangeable: one button discards "a Void".
+			if seen[c.String()] {
+				continue
+			}
+			seen[c.String()] = true
+			style := discordgo.SecondaryButton
+			if c == v.Drawn {
+				style = discordgo.PrimaryButton
+			}
+			cardsRow = append(cardsRow, discordgo.Button{Label: c.Symbol(), Style: style, CustomID: id("discard", c.String())})
+		}
+		rows = append(rows, chunkRows(cardsRow)...)
+	}
+	return rows
+}
+
+// chunkRows packs buttons into action rows of at most five.
+func chunkRows(buttons []discordgo.MessageComponent) []discordgo.MessageComponent {
+	var rows []discordgo.MessageComponent
+	for len(buttons) > 0 {
+		n := min(5, len(buttons))
+		rows = append(rows, discordgo.ActionsRow{Components: buttons[:n]})
+		buttons = buttons[n:]
+	}
+	return rows
+}

@@ -1,0 +1,77 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"strings"
+
+	"github.com/joho/godotenv"
+)
+
+// config is everything the bot reads from its environment.
+type config struct {
+	Token        string     // DISCORD_TOKEN, required; never logged
+	DatabasePath string     // DATABASE_PATH
+	DevGuildID   string     // DEV_GUILD_ID: register commands to one server only
+	LogLevel     slog.Level // LOG_LEVEL
+	APIBase      string     // DISCORD_API_BASE: a REST proxy, or the fake Discord in tests
+}
+
+// defaultDatabasePath is where the database lives when DATABASE_PATH is unset.
+const defaultDatabasePath = "./data/cardbot.db"
+
+// errNoToken is the one line a newcomer sees when the token is missing.
+var errNoToken = errors.New("DISCORD_TOKEN is not set: put it in .env (copy .env.example) or the environment; " +
+	"get it at https://discord.com/developers/applications → your application → Bot → Reset Token")
+
+// loadDotEnv reads .env into the environment without overriding variables
+// that are already set (godotenv.Load never overrides). A missing .env is
+// fine: production usually sets real environment variables.
+func loadDotEnv(path string) error {
+	err := godotenv.Load(path)
+	if err == nil || errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	return fmt.Errorf("reading %s: %w", path, err)
+}
+
+// configFrom builds the configuration from a variable lookup (os.LookupEnv
+// in production), so tests need not touch the process environment.
+func configFrom(lookup func(string) (string, bool)) (config, error) {
+	get := func(k string) string {
+		v, _ := lookup(k)
+		return strings.TrimSpace(v)
+	}
+	c := config{
+		Token:        get("DISCORD_TOKEN"),
+		DatabasePath: get("DATABASE_PATH"),
+		DevGuildID:   get("DEV_GUILD_ID"),
+		APIBase:      get("DISCORD_API_BASE"),
+	}
+	if c.Token == "" {
+		return c, errNoToken
+	}
+	// People paste the token with the prefix from the docs; discordgo adds it.
+	c.Token = strings.TrimPrefix(c.Token, "Bot ")
+	if c.DatabasePath == "" {
+		c.DatabasePath = defaultDatabasePath
+	}
+	if c.DevGuildID != "" && strings.Trim(c.DevGuildID, "0123456789") != "" {
+		return c, fmt.Errorf("DEV_GUILD_ID %q must be a server ID (digits only; right-click the server → Copy Server ID)", c.DevGuildID)
+	}
+	switch lvl := strings.ToLower(get("LOG_LEVEL")); lvl {
+	case "", "info":
+		c.LogLevel = slog.LevelInfo
+	case "debug":
+		c.LogLevel = slog.LevelDebug
+	case "warn", "warning":
+		c.LogLevel = slog.LevelWarn
+	case "error":
+		c.LogLevel = slog.LevelError
+	default:
+		return c, fmt.Errorf("LOG_LEVEL %q must be one of debug, info, warn, error", lvl)
+	}
+	return c, nil
+}

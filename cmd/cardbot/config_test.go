@@ -1,0 +1,74 @@
+package main
+
+import (
+	"errors"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func lookupFrom(m map[string]string) func(string) (string, bool) {
+	return func(k string) (string, bool) { v, ok := m[k]; return v, ok }
+}
+
+func TestConfigRequiresToken(t *testing.T) {
+	_, err := configFrom(lookupFrom(nil))
+	if !errors.Is(err, errNoToken) {
+		t.Fatalf("got %v, want errNoToken", err)
+	}
+}
+
+func TestConfigDefaultsAndOverrides(t *testing.T) {
+	c, err := configFrom(lookupFrom(map[string]string{"DISCORD_TOKEN": "Bot abc"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Token != "abc" || c.DatabasePath != defaultDatabasePath || c.LogLevel != slog.LevelInfo {
+		t.Fatalf("got %+v, want token abc, default path, info level", c)
+	}
+	c, err = configFrom(lookupFrom(map[string]string{
+		"DISCORD_TOKEN": "abc", "DATABASE_PATH": "/tmp/x.db", "DEV_GUILD_ID": "123",
+		"LOG_LEVEL": "DEBUG", "DISCORD_API_BASE": "http://127.0.0.1:1",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.DatabasePath != "/tmp/x.db" || c.DevGuildID != "123" || c.LogLevel != slog.LevelDebug || c.APIBase != "http://127.0.0.1:1" {
+		t.Fatalf("got %+v", c)
+	}
+}
+
+func TestConfigRejectsBadValues(t *testing.T) {
+	for _, m := range []map[string]string{
+		{"DISCORD_TOKEN": "abc", "LOG_LEVEL": "loud"},
+		{"DISCORD_TOKEN": "abc", "DEV_GUILD_ID": "my-server"},
+	} {
+		if _, err := configFrom(lookupFrom(m)); err == nil {
+			t.Errorf("configFrom(%v): got no error, want one", m)
+		}
+	}
+}
+
+func TestDotEnvDoesNotOverrideEnvironment(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, ".env")
+	if err := os.WriteFile(path, []byte("CARDBOT_TEST_A=fromfile\nCARDBOT_TEST_B=fromfile\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("CARDBOT_TEST_A", "fromenv")
+	os.Unsetenv("CARDBOT_TEST_B")
+	t.Cleanup(func() { os.Unsetenv("CARDBOT_TEST_B") })
+	if err := loadDotEnv(path); err != nil {
+		t.Fatal(err)
+	}
+	if got := os.Getenv("CARDBOT_TEST_A"); got != "fromenv" {
+		t.Errorf("CARDBOT_TEST_A = %q, want fromenv (real environment wins)", got)
+	}
+	if got := os.Getenv("CARDBOT_TEST_B"); got != "fromfile" {
+		t.Errorf("CARDBOT_TEST_B = %q, want fromfile", got)
+	}
+	if err := loadDotEnv(filepath.Join(dir, "missing.env")); err != nil {
+		t.Errorf("missing .env: got %v, want nil", err)
+	}
+}

@@ -1,0 +1,105 @@
+// Command cardbot runs the Discord bot that hosts Laro and Laus tables.
+//
+// It reads its settings from the environment and an optional .env file (see
+// .env.example), opens the SQLite database (creating it on first start),
+// connects to Discord, registers its slash commands, rebuilds every table
+// that was live when it last stopped, and runs until SIGINT or SIGTERM.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot"
+	"github.com/cardbot/cardbot/bot/restbase"
+	"github.com/cardbot/cardbot/store"
+)
+
+func main() {
+	if err := loadDotEnv(".env"); err != nil {
+		fmt.Fprintln(os.Stderr, "cardbot:", err)
+		os.Exit(2)
+	}
+	cfg, err := configFrom(os.LookupEnv)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "cardbot:", err)
+		os.Exit(2)
+	}
+	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, cfg, log); err != nil {
+		fmt.Fprintln(os.Stderr, "cardbot:", err)
+		os.Exit(1)
+	}
+}
+
+// run starts the bot and blocks until ctx is cancelled, then shuts down in
+// the order that loses nothing: stop taking clicks, let every table finish
+// persisting, close the Discord session, close the database.
+func run(ctx context.Context, cfg config, log *slog.Logger) error {
+	st, err := store.Open(ctx, cfg.DatabasePath)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+
+	session, err := discordgo.New("Bot " + cfg.Token)
+	if err != nil {
+		return fmt.Errorf("creating the Discord session: %w", err)
+	}
+	if cfg.APIBase != "" {
+		client, err := restbase.Client(cfg.APIBase)
+		if err != nil {
+			return err
+		}
+		session.Client = client
+	}
+	routeDiscordgoLogs(log)
+	// Interactions reach a bot without any privileged intent.
+	session.Identify.Intents = discordgo.IntentsGuilds
+
+	b := bot.New(bot.Options{Session: session, Store: st, Log: log, DevGuildID: cfg.DevGuildID})
+	session.AddHandler(b.HandleInteraction)
+	if err := session.Open(); err != nil {
+		return fmt.Errorf("connecting to Discord: %w (is DISCORD_TOKEN right?)", err)
+	}
+	log.Info("connected to Discord", "user", session.State.User.Username)
+	if err := b.Start(ctx); err != nil {
+		session.Close()
+		return err
+	}
+	log.Info("cardbot is running; press Ctrl-C to stop")
+	<-ctx.Done()
+	log.Info("shutting down")
+	b.Shutdown(context.Background())
+	if err := session.Close(); err != nil && !errors.Is(err, discordgo.ErrWSNotFound) {
+		log.Warn("closing the Discord session", "err", err)
+	}
+	return nil
+}
+
+// routeDiscordgoLogs sends discordgo's own log lines through slog. discordgo
+// never prints the token, and neither does anything here.
+func routeDiscordgoLogs(log *slog.Logger) {
+	discordgo.Logger = func(level, caller int, format string, a ...any) {
+		msg := fmt.Sprintf(format, a...)
+		switch level {
+		case discordgo.LogError:
+			log.Error(msg, "source", "discordgo")
+		case discordgo.LogWarning:
+			log.Warn(msg, "source", "discordgo")
+		case discordgo.LogInformational:
+			log.Info(msg, "source", "discordgo")
+		default:
+			log.Debug(msg, "source", "discordgo")
+		}
+	}
+}
