@@ -33,6 +33,14 @@ type Options struct {
 	ComputerCall  time.Duration // a computer's LARO! reaction time R (1.5 s)
 	PublicEvery   time.Duration // least time between two edits of a table message (1 s)
 	LobbyTimeout  time.Duration // a lobby nobody starts closes itself after this (30 min)
+	// TurnTimerUnit is what one "second" of a table's turn timer lasts.
+	// Production leaves it at a second; tests shrink it so that timeouts
+	// can be played through without waiting 15 real seconds.
+	TurnTimerUnit time.Duration
+
+	// NewSeed picks the seed of each new game (default: the operating
+	// system's random source). The seed is stored with the game either way.
+	NewSeed func() uint64
 }
 
 func (o *Options) defaults() {
@@ -53,6 +61,12 @@ func (o *Options) defaults() {
 	}
 	if o.LobbyTimeout == 0 {
 		o.LobbyTimeout = 30 * time.Minute
+	}
+	if o.TurnTimerUnit == 0 {
+		o.TurnTimerUnit = time.Second
+	}
+	if o.NewSeed == nil {
+		o.NewSeed = newSeed
 	}
 }
 

@@ -148,14 +148,23 @@ func text(m *discordgo.Message) string {
 	return b.String()
 }
 
-// buttonWith returns the custom_id of m's first button whose custom_id
-// contains part, or "".
-func buttonWith(m *discordgo.Message, part string) string {
+// button returns the custom_id of m's first component whose verb (and,
+// unless arg is "*", argument) match, or "". The bot's custom_ids are
+// "v1/<game>/<table>/<turn>/<verb>[/<arg>]".
+func button(m *discordgo.Message, verb, arg string) string {
 	if m == nil {
 		return ""
 	}
 	for _, id := range discordtest.CustomIDs(m) {
-		if strings.Contains(id, part) {
+		parts := strings.Split(id, "/")
+		if len(parts) < 5 || parts[4] != verb {
+			continue
+		}
+		got := ""
+		if len(parts) > 5 {
+			got = parts[5]
+		}
+		if arg == "*" || got == arg {
 			return id
 		}
 	}

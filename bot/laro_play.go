@@ -114,7 +114,7 @@ func (t *laroTable) chipsMove() bool {
 // begin deals a game with dealer moving first, holding every player's escrow
 // and ante in the same transaction as the deal. It returns a refusal, or nil.
 func (t *laroTable) begin(ctx context.Context, at time.Time, dealer int) *Reply {
-	seed := newSeed()
+	seed := t.b.opts.NewSeed()
 	g, err := laro.New(laro.Config{Seats: len(t.seats), Dealer: dealer}, seed)
 	if err != nil {
 		t.b.log.Error("dealing", "table", t.id, "err", err)
@@ -156,7 +156,7 @@ func (t *laroTable) begin(ctx context.Context, at time.Time, dealer int) *Reply 
 		t.stopIdle()
 	}
 	t.event(fmt.Sprintf("Game %d dealt; %s deals and moves first.", t.settings.GameNo, t.seats[dealer].mention()))
-	t.afterChange(nil, true, "")
+	t.afterChange(nil, at, true, "")
 	return nil
 }
 
@@ -272,9 +272,8 @@ func (t *laroTable) requestDraw(in *Input, s int, at time.Time, fromDiscard bool
 		}
 		return t.handReply(in, s, note)
 	}
-	if !t.isLegal(d) {
-		// Let the engine say why.
-		return reply("⚠️ " + moveRefusal(t.game.Apply(d)))
+	if err := t.game.Check(d); err != nil {
+		return reply("⚠️ " + moveRefusal(err))
 	}
 	w := t.window
 	if w == nil {
@@ -297,16 +296,6 @@ func userOf(in *Input) string {
 		return ""
 	}
 	return in.UserID
-}
-
-// isLegal reports whether a is among the engine's legal actions now.
-func (t *laroTable) isLegal(a laro.Action) bool {
-	for _, l := range t.game.Legal(a.ActionSeat()) {
-		if l.String() == a.String() {
-			return true
-		}
-	}
-	return false
 }
 
 // call handles the public LARO! button.
@@ -433,7 +422,7 @@ func (t *laroTable) settle() {
 		// their hand with one button per option.
 		t.choice = &laroChoice{seat: winner, at: wc.at, options: opts}
 		t.hands[t.seats[winner].UserID] = handToken{i: wc.i, at: time.Now()}
-		t.choice.stop = t.act.after(t.settings.turnTimer(), func() {
+		t.choice.stop = t.act.after(t.turnTimer(), func() {
 			if c := t.choice; c != nil && c.seat == winner {
 				t.choice = nil
 				t.layCall(winner, c.options[0], c.at, "")
@@ -474,18 +463,7 @@ func (t *laroTable) tellCaller(c laroCall, text string) {
 
 // layCall applies a won call with the chosen option.
 func (t *laroTable) layCall(s int, o laro.CallOption, at time.Time, user string) error {
-	_, discarder, _ := t.game.Claimable()
-	if err := t.apply(o.Action(s), at, user); err != nil {
-		return err
-	}
-	var jumped []string
-	for j := (discarder + 1) % len(t.seats); j != s; j = (j + 1) % len(t.seats) {
-		jumped = append(jumped, t.seats[j].mention())
-	}
-	if len(jumped) > 0 {
-		t.event(fmt.Sprintf("%s jumped.", strings.Join(jumped, ", ")))
-	}
-	return nil
+	return t.apply(o.Action(s), at, user)
 }
 
 // lay handles the choice buttons of a caller who won with several options.
@@ -512,6 +490,7 @@ func (t *laroTable) lay(in *Input, s int) *Reply {
 // hand message is answered directly rather than edited.
 func (t *laroTable) apply(a laro.Action, at time.Time, actor string) error {
 	before := t.game.Log()
+	_, discarder, _ := t.game.Claimable()
 	if err := t.game.Apply(a); err != nil {
 		return err
 	}
@@ -535,13 +514,14 @@ func (t *laroTable) apply(a laro.Action, at time.Time, actor string) error {
 		return errNotSaved
 	}
 	t.seq++
-	t.describe(a)
-	t.afterChange(a, false, actor)
+	t.describe(a, discarder)
+	t.afterChange(a, at, false, actor)
 	return nil
 }
 
-// describe adds the public event line for an action.
-func (t *laroTable) describe(a laro.Action) {
+// describe adds the public event line for an action; discarder is who
+// discarded the card a LARO! call takes, to name the seats it jumped.
+func (t *laroTable) describe(a laro.Action, discarder int) {
 	who := t.seats[a.ActionSeat()].mention()
 	switch a := a.(type) {
 	case laro.Draw:
@@ -565,6 +545,13 @@ func (t *laroTable) describe(a laro.Action) {
 		} else {
 			t.event(fmt.Sprintf("📣 %s called LARO! and laid %s.", who, clusterText(laid[len(laid)-1])))
 		}
+		var jumped []string
+		for j := (discarder + 1) % len(t.seats); j != a.Seat; j = (j + 1) % len(t.seats) {
+			jumped = append(jumped, t.seats[j].mention())
+		}
+		if len(jumped) > 0 && !t.game.Over() {
+			t.event(strings.Join(jumped, ", ") + " jumped.")
+		}
 	case laro.Forfeit:
 		t.event(who + " missed three turns in a row and left the game.")
 	}
@@ -577,17 +564,22 @@ func (t *laroTable) event(s string) {
 	}
 }
 
+// turnTimer is how long a player has for a move.
+func (t *laroTable) turnTimer() time.Duration {
+	return time.Duration(t.settings.TurnTimerS) * t.b.opts.TurnTimerUnit
+}
+
 // nextDeadline is the turn timer of the seat to move (none for computers).
 func (t *laroTable) nextDeadline() store.Deadline {
 	if !t.playing() || t.seats[t.game.Turn()].Computer {
 		return store.Deadline{}
 	}
-	return store.Deadline{At: time.Now().Add(t.settings.turnTimer()), Kind: "turn"}
+	return store.Deadline{At: time.Now().Add(t.turnTimer()), Kind: "turn"}
 }
 
 // afterChange moves the table on after a stored action: the game's end,
 // the LARO! window on a fresh discard, timers, computer moves, messages.
-func (t *laroTable) afterChange(a laro.Action, fresh bool, actor string) {
+func (t *laroTable) afterChange(a laro.Action, at time.Time, fresh bool, actor string) {
 	if t.game.Over() {
 		t.finish()
 		t.refreshFresh(fresh, actor)
@@ -595,7 +587,7 @@ func (t *laroTable) afterChange(a laro.Action, fresh bool, actor string) {
 	}
 	if d, ok := a.(laro.Discard); ok && t.activeSeats() > 1 {
 		card, _ := t.game.TopDiscard()
-		t.openWindow(card, d.Seat)
+		t.openWindow(card, d.Seat, at)
 	}
 	t.armTurn()
 	t.scheduleComputer()
@@ -612,19 +604,19 @@ func (t *laroTable) activeSeats() int {
 	return n
 }
 
-// openWindow starts the LARO! window on a fresh discard and lets each
-// computer seat decide whether it calls, stamped D + its reaction time.
-func (t *laroTable) openWindow(card laro.Card, discarder int) {
-	now := time.Now()
-	w := &claimWindow{card: card, discarder: discarder, at: now}
+// openWindow starts the LARO! window on a card discarded at D (the
+// discard's snowflake time) and lets each computer seat decide whether it
+// calls, stamped D + its reaction time.
+func (t *laroTable) openWindow(card laro.Card, discarder int, d time.Time) {
+	w := &claimWindow{card: card, discarder: discarder, at: d}
 	t.window = w
 	for s, st := range t.seats {
 		if !st.Computer || s == discarder || t.game.Forfeited(s) {
 			continue
 		}
 		if _, best, ok := laro.ChooseCall(laro.Computer{}, t.game.View(s)); ok {
-			at := now.Add(t.b.opts.ComputerCall)
-			t.act.after(t.b.opts.ComputerCall, func() { t.computerCall(w, s, best, at) })
+			at := d.Add(t.b.opts.ComputerCall)
+			t.act.after(time.Until(at), func() { t.computerCall(w, s, best, at) })
 		}
 	}
 }

@@ -80,8 +80,7 @@ func (b *Bot) recoverLaro(ctx context.Context, g store.Game) error {
 	t.act.post(func() {
 		t.event("♻️ cardbot restarted; the game goes on.")
 		if card, discarder, ok := game.Claimable(); ok && t.activeSeats() > 1 {
-			t.openWindow(card, discarder)
-			t.window.at = lastAt
+			t.openWindow(card, discarder, lastAt)
 		}
 		t.armTurn()
 		if !g.Deadline.At.IsZero() && t.stopTurn != nil {

@@ -159,6 +159,27 @@ func laroEnding(s laroScreen) string {
 	return b.String()
 }
 
+// suitNames are the suits' names as players say them.
+var suitNames = map[laro.Suit]string{laro.Circle: "Circle", laro.Triangle: "Triangle", laro.Square: "Square"}
+
+// maxHints is how many clusters-in-the-making a hand lists; more is noise.
+const maxHints = 5
+
+// hintText shows a finished cluster with its kind, or a pair with the
+// cards that would complete it.
+func hintText(h laro.Hint) string {
+	if h.Kind != laro.NoKind {
+		return fmt.Sprintf("%s → %s ✅", cardText(h.Cards), h.Kind)
+	}
+	needs := make([]string, 0, len(h.Needs))
+	for _, n := range h.Needs {
+		if c, err := laro.ParseCard(n); err == nil {
+			needs = append(needs, c.Symbol())
+		}
+	}
+	return fmt.Sprintf("%s → needs %s", cardText(h.Cards), strings.Join(needs, " / "))
+}
+
 // suitRows groups a hand by suit for display, one line per suit.
 func suitRows(hand []laro.Card) string {
 	var rows []string
@@ -170,7 +191,7 @@ func suitRows(hand []laro.Card) string {
 			}
 		}
 		if len(cs) > 0 {
-			rows = append(rows, fmt.Sprintf("%s %s  %s", suit.Symbol(), suit, cardText(cs)))
+			rows = append(rows, fmt.Sprintf("%s %s  %s", suit.Symbol(), suitNames[suit], cardText(cs)))
 		}
 	}
 	var voids []laro.Card
@@ -233,14 +254,10 @@ func laroHand(s laroScreen) rendering {
 	if hints := laro.Hints(v.Hand); len(hints) > 0 && v.Phase != laro.PhaseOver {
 		var b strings.Builder
 		for i, h := range hints {
-			if i == 6 {
+			if i == maxHints {
 				break
 			}
-			fmt.Fprintf(&b, "%s → %s", cardText(h.Cards), h.Kind)
-			if len(h.Needs) > 0 {
-				fmt.Fprintf(&b, " (needs %s)", strings.Join(h.Needs, " or "))
-			}
-			b.WriteString("\n")
+			b.WriteString(hintText(h) + "\n")
 		}
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Clusters in the making", Value: b.String()})
 	}

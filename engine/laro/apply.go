@@ -23,6 +23,13 @@ func (g *Game) Apply(a Action) error {
 	return nil
 }
 
+// Check reports whether a would be accepted now, without playing it: the
+// bot asks before it queues a draw behind the LARO! window.
+func (g *Game) Check(a Action) error {
+	_, err := g.check(a)
+	return err
+}
+
 // check validates a without touching the game and returns the action in
 // the canonical form that is played and logged.
 func (g *Game) check(a Action) (Action, error) {
