@@ -187,7 +187,7 @@ func (t *laroTable) handReply(in *Input, s int, note string) *Reply {
 	sc.Note = note
 	v := laroHand(sc)
 	t.hands[in.UserID] = handToken{i: in.Interaction, at: time.Now()}
-	if in.Component.Verb == "hand" {
+	if in.Component.Verb == "hand" || !onEphemeral(in) {
 		return ephemeralMessage("", v.Embeds, v.Components)
 	}
 	return updateMessage("", v.Embeds, v.Components)
@@ -289,6 +289,14 @@ func (t *laroTable) requestDraw(in *Input, s int, at time.Time, fromDiscard bool
 	t.scheduleSettle()
 	t.refresh("")
 	return reply("")
+}
+
+// onEphemeral reports whether the click came from an ephemeral message,
+// which only the clicker sees. Only such a message may be replaced with a
+// hand: a forged click on the public table must never turn it into one.
+func onEphemeral(in *Input) bool {
+	m := in.Interaction.Message
+	return m != nil && m.Flags&discordgo.MessageFlagsEphemeral != 0
 }
 
 func userOf(in *Input) string {

@@ -61,20 +61,26 @@ func (b *Bot) recoverLaro(ctx context.Context, g store.Game) error {
 	if _, err := fmt.Sscanf(string(recs[0].Data), "start %x %d", &seed, &dealer); err != nil {
 		return fmt.Errorf("start record %q: %w", recs[0].Data, err)
 	}
-	actions := make([]laro.Action, 0, len(recs)-1)
+	game, err := laro.New(laro.Config{Seats: len(t.seats), Dealer: dealer}, seed)
+	if err != nil {
+		return fmt.Errorf("deal: %w", err)
+	}
+	t.game, t.seed, t.pot = game, seed, g.Pot
+	t.resetRound()
+	// Replay one action at a time, so the table's recent events read as
+	// they did before the restart.
 	for _, r := range recs[1:] {
 		a, err := laro.ParseAction(string(r.Data))
 		if err != nil {
 			return fmt.Errorf("action %d: %w", r.Seq, err)
 		}
-		actions = append(actions, a)
+		_, discarder, _ := game.Claimable()
+		if err := game.Apply(a); err != nil {
+			return fmt.Errorf("replaying action %d (%s): %w", r.Seq, a, err)
+		}
+		t.describe(a, discarder)
 	}
-	game, err := laro.Replay(laro.Config{Seats: len(t.seats), Dealer: dealer}, seed, actions)
-	if err != nil {
-		return fmt.Errorf("replay: %w", err)
-	}
-	t.game, t.seed, t.seq, t.pot = game, seed, recs[len(recs)-1].Seq, g.Pot
-	t.resetRound()
+	t.seq = recs[len(recs)-1].Seq
 	b.startLaro(t, g.MessageID)
 	lastAt := recs[len(recs)-1].At
 	t.act.post(func() {

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -226,8 +227,10 @@ func (b *Bot) routeComponent(ctx context.Context, in *Input) *Reply {
 // handle runs on the table's goroutine and answers one click.
 func (t *laroTable) handle(ctx context.Context, in *Input) *Reply {
 	r := t.dispatch(ctx, in)
-	if p := t.out.Problem(); p != "" && r != nil && r.Data != nil && r.Data.Flags&discordgo.MessageFlagsEphemeral != 0 {
-		r.Data.Content = "⚠️ " + p + "\n\n" + r.Data.Content
+	// Whoever clicks next learns what Discord refused the table; every
+	// answer here is ephemeral or edits the clicker's own hand message.
+	if p := t.out.Problem(); p != "" && r != nil && r.Data != nil {
+		r.Data.Content = strings.TrimSpace("⚠️ " + p + "\n\n" + r.Data.Content)
 	}
 	return r
 }

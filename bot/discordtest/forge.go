@@ -28,3 +28,18 @@ func (s *Server) SendRawInteraction(g *Guild, d json.RawMessage) int {
 	defer s.mu.Unlock()
 	return s.dispatchLocked(g.id, "INTERACTION_CREATE", d, func(t time.Time) {})
 }
+
+// DeleteMessage removes a message from the channel as a moderator would,
+// reporting whether the channel showed it. The bot's later edits of it get
+// 404 Unknown Message, as on Discord.
+func (c *Channel) DeleteMessage(id string) bool {
+	s := c.guild.s
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m := s.messages[id]
+	if m == nil || m.owner != nil || m.channel != c {
+		return false
+	}
+	s.deleteLocked(m)
+	return true
+}

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/joho/godotenv"
+
+	"github.com/cardbot/cardbot/bot/restbase"
 )
 
 // config is everything the bot reads from its environment.
@@ -60,6 +62,11 @@ func configFrom(lookup func(string) (string, bool)) (config, error) {
 	}
 	if c.DevGuildID != "" && strings.Trim(c.DevGuildID, "0123456789") != "" {
 		return c, fmt.Errorf("DEV_GUILD_ID %q must be a server ID (digits only; right-click the server → Copy Server ID)", c.DevGuildID)
+	}
+	if c.APIBase != "" {
+		if _, err := restbase.Transport(c.APIBase, nil); err != nil {
+			return c, err
+		}
 	}
 	switch lvl := strings.ToLower(get("LOG_LEVEL")); lvl {
 	case "", "info":

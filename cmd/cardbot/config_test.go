@@ -43,6 +43,7 @@ func TestConfigRejectsBadValues(t *testing.T) {
 	for _, m := range []map[string]string{
 		{"DISCORD_TOKEN": "abc", "LOG_LEVEL": "loud"},
 		{"DISCORD_TOKEN": "abc", "DEV_GUILD_ID": "my-server"},
+		{"DISCORD_TOKEN": "abc", "DISCORD_API_BASE": "ftp://x"},
 	} {
 		if _, err := configFrom(lookupFrom(m)); err == nil {
 			t.Errorf("configFrom(%v): got no error, want one", m)

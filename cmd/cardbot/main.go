@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"os"
 	"os/signal"
 	"syscall"
@@ -35,7 +36,7 @@ func main() {
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, cfg, log); err != nil {
+	if err := run(ctx, stop, cfg, log); err != nil {
 		fmt.Fprintln(os.Stderr, "cardbot:", err)
 		os.Exit(1)
 	}
@@ -44,7 +45,7 @@ func main() {
 // run starts the bot and blocks until ctx is cancelled, then shuts down in
 // the order that loses nothing: stop taking clicks, let every table finish
 // persisting, close the Discord session, close the database.
-func run(ctx context.Context, cfg config, log *slog.Logger) error {
+func run(ctx context.Context, stopSignals func(), cfg config, log *slog.Logger) error {
 	st, err := store.Open(ctx, cfg.DatabasePath)
 	if err != nil {
 		return err
@@ -63,13 +64,26 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 		session.Client = client
 	}
 	routeDiscordgoLogs(log)
+	// discordgo's own debug level prints the Identify payload, token and
+	// all, so it never goes beyond informational.
+	session.LogLevel = discordgo.LogWarning
+	if cfg.LogLevel <= slog.LevelDebug {
+		session.LogLevel = discordgo.LogInformational
+	}
 	// Interactions reach a bot without any privileged intent.
 	session.Identify.Intents = discordgo.IntentsGuilds
 
 	b := bot.New(bot.Options{Session: session, Store: st, Log: log, DevGuildID: cfg.DevGuildID})
 	session.AddHandler(b.HandleInteraction)
 	if err := session.Open(); err != nil {
-		return fmt.Errorf("connecting to Discord: %w (is DISCORD_TOKEN right?)", err)
+		if restCode(err) == http.StatusUnauthorized {
+			return fmt.Errorf("Discord refused the token: check DISCORD_TOKEN (Bot → Reset Token gives a new one)")
+		}
+		where := "Discord"
+		if cfg.APIBase != "" {
+			where = cfg.APIBase
+		}
+		return fmt.Errorf("connecting to %s: %w", where, err)
 	}
 	log.Info("connected to Discord", "user", session.State.User.Username)
 	if err := b.Start(ctx); err != nil {
@@ -78,12 +92,22 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 	}
 	log.Info("cardbot is running; press Ctrl-C to stop")
 	<-ctx.Done()
-	log.Info("shutting down")
+	stopSignals()
+	log.Info("shutting down (press Ctrl-C again to force)")
 	b.Shutdown(context.Background())
 	if err := session.Close(); err != nil && !errors.Is(err, discordgo.ErrWSNotFound) {
 		log.Warn("closing the Discord session", "err", err)
 	}
 	return nil
+}
+
+// restCode is the HTTP status of a failed REST call, or 0.
+func restCode(err error) int {
+	var re *discordgo.RESTError
+	if errors.As(err, &re) && re.Response != nil {
+		return re.Response.StatusCode
+	}
+	return 0
 }
 
 // routeDiscordgoLogs sends discordgo's own log lines through slog. discordgo
