@@ -1,0 +1,116 @@
+package bot_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/discordtest"
+)
+
+func TestChipsCommands(t *testing.T) {
+	w := newWorld(t)
+	alice, bob, mod := w.player("alice"), w.player("bob"), w.player("mod")
+	slash := func(p *player, cmd string, opts ...discordtest.ActionOption) discordtest.Callback {
+		t.Helper()
+		r, err := p.u.Slash(w.ch, cmd, opts...)
+		return answer(t, r, err)
+	}
+
+	if cb := slash(alice, "chips balance"); !cb.Ephemeral || !strings.Contains(text(cb.Message), "**1000** chips") {
+		t.Errorf("a new player's balance: %q, want 1000 chips, privately", text(cb.Message))
+	}
+	if cb := slash(alice, "chips daily"); !strings.Contains(text(cb.Message), "now have **1100**") {
+		t.Errorf("daily bonus: %q, want 1100", text(cb.Message))
+	}
+	if cb := slash(alice, "chips daily"); !strings.Contains(text(cb.Message), "already collected") || !strings.Contains(text(cb.Message), "<t:") {
+		t.Errorf("second daily: %q, want a refusal saying when the next one is ready", text(cb.Message))
+	}
+
+	// Granting needs Manage Server: Discord's client does not offer the
+	// subcommand's permission check, so the bot checks it.
+	if cb := slash(bob, "chips grant", discordtest.UserOpt("player", bob.u), discordtest.IntOpt("amount", 500)); !strings.Contains(text(cb.Message), "Manage Server") {
+		t.Errorf("grant by a plain member: %q, want a refusal naming Manage Server", text(cb.Message))
+	}
+	mod.u.SetPermissions(mod.u.Permissions() | discordgo.PermissionManageServer)
+	if cb := slash(mod, "chips grant", discordtest.UserOpt("player", bob.u), discordtest.IntOpt("amount", 500)); cb.Ephemeral || !strings.Contains(text(cb.Message), "**1500**") {
+		t.Errorf("grant by a moderator: %q, want a public note of bob's new 1500", text(cb.Message))
+	}
+	if cb := slash(mod, "chips grant", discordtest.UserOpt("player", bob.u), discordtest.IntOpt("amount", -2000)); !strings.Contains(text(cb.Message), "short") {
+		t.Errorf("taking more than bob has: %q, want a refusal", text(cb.Message))
+	}
+	if cb := slash(bob, "chips balance", discordtest.UserOpt("player", alice.u)); !strings.Contains(text(cb.Message), "has **1100** chips") {
+		t.Errorf("looking up alice: %q", text(cb.Message))
+	}
+	cb := slash(bob, "chips leaderboard")
+	board := text(cb.Message)
+	if cb.Ephemeral || strings.Index(board, "<@"+bob.u.ID()+">") > strings.Index(board, "<@"+alice.u.ID()+">") {
+		t.Errorf("leaderboard should list bob (1500) above alice (1100), publicly:\n%s", board)
+	}
+
+	// Out of Discord's ranges, the command never reaches the bot.
+	if _, err := alice.u.Slash(w.ch, "laro new", discordtest.IntOpt("stake", 5000)); !errors.Is(err, discordtest.ErrBadOption) {
+		t.Errorf("stake 5000: got %v, want Discord to refuse the option", err)
+	}
+	w.noFailures()
+}
+
+func TestLaroStatsPlayAgainAndSolo(t *testing.T) {
+	w := newWorld(t)
+	alice, bob := w.player("alice"), w.player("bob")
+	players := []*player{alice, bob}
+	openTable(t, w, alice, []*player{bob}, quickOpts(1)...)
+	final := playToEnd(t, w, players)
+	// The next dealer is the winner; after a game with no winner, the seat
+	// after the dealer (alice dealt game 1).
+	next, wins := bob, "0 (0%)"
+	if strings.Contains(final, "🏆 <@"+alice.u.ID()+">") {
+		next, wins = alice, "1 (100%)"
+	} else if strings.Contains(final, "🏆 <@"+bob.u.ID()+">") {
+		wins = "0 (0%)"
+	}
+	r, err := bob.u.Slash(w.ch, "laro stats", discordtest.UserOpt("player", alice.u))
+	if cb := answer(t, r, err); !strings.Contains(text(cb.Message), "Games\n1") || !strings.Contains(text(cb.Message), "Wins\n"+wins) {
+		t.Errorf("alice's stats: %q, want 1 game and %s wins", text(cb.Message), wins)
+	}
+	winner := next
+
+	// Play again: a new message for game 2, dealt by the winner, who moves first.
+	over := w.tableMessage("[Play again]")
+	bob.click(over, button(over, "again", "*"))
+	game2 := w.tableMessage("game 2")
+	if !strings.Contains(text(game2), "<@"+winner.u.ID()+"> (dealer)") {
+		t.Errorf("game 2 is not dealt by the winner:\n%s", text(game2))
+	}
+	if old := text(w.ch.Message(over.ID)); strings.Contains(old, "[Play again]") {
+		t.Errorf("game 1's message still offers Play again:\n%s", old)
+	}
+	for _, p := range players {
+		if bal, _ := w.st.Balance(t.Context(), w.guild.ID(), p.u.ID()); bal.Held == 0 {
+			t.Errorf("%s has nothing held in game 2", p.u.Name())
+		}
+	}
+	winner.openHand(game2)
+	winner.waitHand("the first draw of game 2", func(m *discordgo.Message) bool { return button(m, "draw", "deck") != "" })
+	w.noFailures()
+}
+
+func TestLaroSoloPractice(t *testing.T) {
+	w := newWorld(t)
+	alice := w.player("alice")
+	r, err := alice.u.Slash(w.ch, "laro new", quickOpts(3)...)
+	answer(t, r, err)
+	lobby := w.tableMessage("Click **Join**")
+	alice.click(lobby, button(lobby, "start", ""))
+	alice.openHand(w.tableMessage("game 1"))
+	final := playToEnd(t, w, []*player{alice})
+	if !strings.Contains(final, "Solo game won in") && !strings.Contains(final, "no winner") {
+		t.Errorf("a solo game should end with its turn count or no winner:\n%s", final)
+	}
+	if bal, _ := w.st.Balance(t.Context(), w.guild.ID(), alice.u.ID()); bal.Total != 1000 || bal.Held != 0 {
+		t.Errorf("chips moved in solo practice: %+v", bal)
+	}
+	w.noFailures()
+}
