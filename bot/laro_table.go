@@ -354,24 +354,18 @@ func (t *laroTable) leaveLobby(ctx context.Context, in *Input) *Reply {
 	if i < 0 {
 		return ephemeralText("You are not seated at this table.")
 	}
-	old := t.seats
+	old, oldHost := t.seats, t.host
 	t.seats = append(append([]seat{}, t.seats[:i]...), t.seats[i+1:]...)
 	if in.UserID == t.host {
-		next := seatOf(t.seats, "")
-		for _, s := range t.seats {
-			if !s.Computer {
-				next = 0
-				t.host = s.UserID
-				break
-			}
-		}
-		if next < 0 {
+		next, ok := firstHuman(t.seats)
+		if !ok {
 			t.seats = old
 			return t.cancel(ctx, in, "closed: the host left and nobody else was seated")
 		}
+		t.host = next
 	}
 	if err := t.saveSeats(ctx); err != nil {
-		t.seats = old
+		t.seats, t.host = old, oldHost
 		return ephemeralText(msgSomethingWrong)
 	}
 	t.b.setLaroSeat(t.guild, in.UserID, "")

@@ -40,6 +40,17 @@ func nextComputerName(seats []seat) string {
 	return fmt.Sprintf("Bot %d", len(seats)+1)
 }
 
+// firstHuman returns the first seated person, who becomes host when the
+// host leaves; false when only computers are left.
+func firstHuman(seats []seat) (string, bool) {
+	for _, s := range seats {
+		if !s.Computer {
+			return s.UserID, true
+		}
+	}
+	return "", false
+}
+
 // hasComputer reports whether any seat is a computer player.
 func hasComputer(seats []seat) bool {
 	return slices.ContainsFunc(seats, func(s seat) bool { return s.Computer })

@@ -1,0 +1,266 @@
+package bot
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/engine/laro"
+)
+
+// claimWindow is the LARO! window on one discard (RULES.md, "the claim
+// window"): calls and the next player's draw gather here, stamped with
+// their snowflake times, until the contest is settled.
+type claimWindow struct {
+	card      laro.Card
+	discarder int
+	at        time.Time // D: when the card was discarded
+	calls     []laroCall
+	draw      *pendingDraw
+	stop      func() bool
+	settleAt  time.Time
+}
+
+// laroCall is one LARO! call waiting for the contest.
+type laroCall struct {
+	seat int
+	at   time.Time
+	best laro.CallOption
+	i    *discordgo.Interaction // nil for a computer seat
+}
+
+// pendingDraw is a draw pressed while the window is open; it takes effect
+// at the settlement, unless a call beats it.
+type pendingDraw struct {
+	seat        int
+	at          time.Time
+	fromDiscard bool
+	auto        bool // played for a player whose turn timed out
+}
+
+// laroChoice is a won call waiting for its caller to pick the cluster.
+type laroChoice struct {
+	seat    int
+	at      time.Time
+	options []laro.CallOption
+	stop    func() bool
+}
+
+// close is when the window closes: max(D + W, N) with a pending draw at N.
+// Without a draw, the first call in closes it once W has passed: a call
+// beats any later draw anyway, and players should not wait on a player
+// who is slow to draw. (RULES.md leaves this case open.)
+func (w *claimWindow) close(min time.Duration) time.Time {
+	win := laro.Window{Min: min}
+	if w.draw != nil {
+		return win.Close(w.at, w.draw.at)
+	}
+	if len(w.calls) > 0 {
+		return win.Close(w.at, w.calls[0].at)
+	}
+	return w.at.Add(min)
+}
+
+// call handles the public LARO! button.
+func (t *laroTable) call(in *Input) *Reply {
+	s, r := t.mySeat(in)
+	if r != nil {
+		return r
+	}
+	if !t.playing() {
+		return ephemeralText("The game is over.")
+	}
+	w := t.window
+	if w == nil {
+		return ephemeralText("There is no fresh discard to call LARO! on right now.")
+	}
+	if in.At.Before(w.at) {
+		return ephemeralText("Your LARO! was meant for an earlier discard, which is gone.")
+	}
+	if s == w.discarder {
+		return ephemeralText("You cannot call LARO! on your own discard.")
+	}
+	for _, c := range w.calls {
+		if c.seat == s {
+			return ephemeralText("Your LARO! on this card is already in.")
+		}
+	}
+	best, ok := t.game.BestCall(s)
+	if !ok {
+		return ephemeralText(fmt.Sprintf("%s does not form a cluster with two of your cards, nor complete your win, so your LARO! was not made. It cost you nothing.", w.card.Symbol()))
+	}
+	if w.draw != nil {
+		if close := w.close(t.settings.claimWindow()); in.At.After(close) {
+			return ephemeralText(fmt.Sprintf("Too late: the window on %s had closed when you called.", w.card.Symbol()))
+		}
+	}
+	w.calls = append(w.calls, laroCall{seat: s, at: in.At, best: best, i: in.Interaction})
+	t.scheduleSettle()
+	t.refresh("")
+	what := "a " + best.Kind.String() + " cluster"
+	if best.Win {
+		what = "your **win**"
+	}
+	return ephemeralText(fmt.Sprintf("📣 Your LARO! on %s is in: it would make %s. The contest is settled when the window closes; the result appears here.", w.card.Symbol(), what))
+}
+
+// computerCall registers a computer seat's LARO!, stamped D + its reaction time.
+func (t *laroTable) computerCall(w *claimWindow, s int, best laro.CallOption, at time.Time) {
+	if t.window != w || !t.playing() {
+		return
+	}
+	if w.draw != nil && at.After(w.close(t.settings.claimWindow())) {
+		return
+	}
+	w.calls = append(w.calls, laroCall{seat: s, at: at, best: best})
+	t.scheduleSettle()
+	t.refresh("")
+}
+
+// scheduleSettle (re)arms the settlement for the window's current close.
+func (t *laroTable) scheduleSettle() {
+	w := t.window
+	at := w.close(t.settings.claimWindow()).Add(t.b.opts.ClaimGrace)
+	if !at.After(w.settleAt) && w.stop != nil {
+		return
+	}
+	if w.stop != nil {
+		w.stop()
+	}
+	w.settleAt = at
+	w.stop = t.act.after(time.Until(at), func() {
+		if t.window == w {
+			t.settle()
+		}
+	})
+}
+
+// settle ends the window: the contest is decided by RULES.md, a winning
+// call is laid (the pending draw cancelled), or else the draw happens.
+func (t *laroTable) settle() {
+	w := t.window
+	t.window = nil
+	close := w.close(t.settings.claimWindow())
+	claims := make([]laro.Claim, len(w.calls))
+	for i, c := range w.calls {
+		claims[i] = c.best.Claim(c.seat, c.at)
+	}
+	winner, ok, tooLate := laro.Contest(w.discarder, len(t.seats), claims, close)
+	late := map[int]bool{}
+	for _, s := range tooLate {
+		late[s] = true
+	}
+	for _, c := range w.calls {
+		switch {
+		case c.i == nil || (ok && c.seat == winner):
+		case late[c.seat]:
+			t.tellCaller(c, fmt.Sprintf("Too late: your LARO! on %s was stamped after the window closed.", w.card.Symbol()))
+		default:
+			t.tellCaller(c, fmt.Sprintf("%s's LARO! took %s: %s.", t.seats[winner].mention(), w.card.Symbol(), contestReason(w, winner, c)))
+		}
+	}
+	if !ok {
+		if d := w.draw; d != nil {
+			if err := t.apply(laro.Draw{Seat: d.seat, FromDiscard: d.fromDiscard}, d.at, ""); err != nil {
+				t.b.log.Warn("pending draw failed", "table", t.id, "err", err)
+			}
+		}
+		t.refresh("")
+		return
+	}
+	var wc laroCall
+	for _, c := range w.calls {
+		if c.seat == winner {
+			wc = c
+		}
+	}
+	notes := map[string]string{}
+	if d := w.draw; d != nil && !t.seats[d.seat].Computer {
+		notes[t.seats[d.seat].UserID] = fmt.Sprintf("Your draw was cancelled: %s called LARO! on %s. You saw no new card.",
+			t.seats[winner].mention(), w.card.Symbol())
+	}
+	opts := t.game.CallOptions(winner)
+	if wc.i != nil && !opts[0].Win && len(opts) > 1 {
+		// A person picks which cluster to lay; their call message turns into
+		// their hand with one button per option.
+		t.choice = &laroChoice{seat: winner, at: wc.at, options: opts}
+		t.hands[t.seats[winner].UserID] = handToken{i: wc.i, at: time.Now()}
+		t.choice.stop = t.act.after(t.turnTimer(), func() {
+			if c := t.choice; c != nil && c.seat == winner {
+				t.choice = nil
+				t.layCall(winner, c.options[0], c.at, "")
+			}
+		})
+		t.event(fmt.Sprintf("📣 %s won the LARO! on %s and is choosing a cluster.", t.seats[winner].mention(), w.card.Symbol()))
+		t.refreshWith(notes)
+		return
+	}
+	if wc.i != nil {
+		t.hands[t.seats[winner].UserID] = handToken{i: wc.i, at: time.Now()}
+	}
+	t.layCall(winner, opts[0], wc.at, "")
+	t.refreshWith(notes)
+}
+
+// contestReason explains to a losing caller why the winner's call won.
+func contestReason(w *claimWindow, winner int, loser laroCall) string {
+	var best laroCall
+	for _, c := range w.calls {
+		if c.seat == winner {
+			best = c
+		}
+	}
+	switch {
+	case best.best.Win:
+		return "a call that wins the game beats every other"
+	case best.best.Kind != loser.best.Kind:
+		return fmt.Sprintf("their %s cluster outranks your %s", best.best.Kind, loser.best.Kind)
+	}
+	return "same cluster kind, and they come first in turn order after the discarder"
+}
+
+// tellCaller edits a caller's LARO! answer with the contest's outcome.
+func (t *laroTable) tellCaller(c laroCall, text string) {
+	t.out.SetEphemeral("call:"+c.i.ID, c.i, rendering{Content: text})
+}
+
+// layCall applies a won call with the chosen option.
+func (t *laroTable) layCall(s int, o laro.CallOption, at time.Time, user string) error {
+	return t.apply(o.Action(s), at, user)
+}
+
+// lay handles the choice buttons of a caller who won with several options.
+func (t *laroTable) lay(in *Input, s int) *Reply {
+	c := t.choice
+	if c == nil || c.seat != s {
+		return t.handReply(in, s, "There is no cluster for you to choose now.")
+	}
+	var idx int
+	if _, err := fmt.Sscan(in.Component.Arg, &idx); err != nil || idx < 0 || idx >= len(c.options) {
+		return ephemeralText("That button is not one of this table's.")
+	}
+	c.stop()
+	t.choice = nil
+	if err := t.layCall(s, c.options[idx], c.at, in.UserID); err != nil {
+		return t.handReply(in, s, "⚠️ "+moveRefusal(err))
+	}
+	return t.handReply(in, s, "")
+}
+
+// openWindow starts the LARO! window on a card discarded at D (the
+// discard's snowflake time) and lets each computer seat decide whether it
+// calls, stamped D + its reaction time.
+func (t *laroTable) openWindow(card laro.Card, discarder int, d time.Time) {
+	w := &claimWindow{card: card, discarder: discarder, at: d}
+	t.window = w
+	for s, st := range t.seats {
+		if !st.Computer || s == discarder || t.game.Forfeited(s) {
+			continue
+		}
+		if _, best, ok := laro.ChooseCall(laro.Computer{}, t.game.View(s)); ok {
+			at := d.Add(t.b.opts.ComputerCall)
+			t.act.after(time.Until(at), func() { t.computerCall(w, s, best, at) })
+		}
+	}
+}

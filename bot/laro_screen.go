@@ -1,0 +1,70 @@
+package bot
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/cardbot/cardbot/engine/laro"
+)
+
+// screen builds the view model for seat (-1: the public table).
+func (t *laroTable) screen(viewer int) laroScreen {
+	return t.screenOf(t.game, viewer, t.settings)
+}
+
+func (t *laroTable) screenOf(g *laro.Game, viewer int, settings laroSettings) laroScreen {
+	sc := laroScreen{
+		TableID: t.id, GameNo: settings.GameNo, Version: int(t.seq), Seats: t.seats, Settings: settings,
+		Pot: t.pot, View: g.View(viewer), Events: t.events, Deadline: t.deadline, Result: t.result,
+	}
+	if w := t.window; w != nil && g == t.game {
+		close := w.close(settings.claimWindow())
+		switch {
+		case w.draw != nil:
+			sc.Window = fmt.Sprintf("LARO! window on **%s** closes <t:%d:T>; %s's draw waits for it.", w.card.Symbol(), close.Unix(), t.seats[w.draw.seat].mention())
+		default:
+			sc.Window = fmt.Sprintf("LARO! can be called on **%s** (open until at least <t:%d:T>).", w.card.Symbol(), close.Unix())
+		}
+		if len(w.calls) > 0 {
+			sc.Window += fmt.Sprintf(" %d call(s) in.", len(w.calls))
+		}
+		if viewer >= 0 && w.draw != nil && w.draw.seat == viewer {
+			sc.Waiting = fmt.Sprintf("⏳ Your draw waits for the LARO! window on %s to close; your card appears here then.", w.card.Symbol())
+		}
+	}
+	if c := t.choice; c != nil && c.seat == viewer && g == t.game {
+		sc.Choice = c.options
+	}
+	return sc
+}
+
+// refresh redraws the table message and every open hand message except
+// actor's (whose own click is answered directly).
+func (t *laroTable) refresh(actor string) { t.refreshAll(false, actor, nil) }
+
+func (t *laroTable) refreshFresh(fresh bool, actor string) { t.refreshAll(fresh, actor, nil) }
+
+func (t *laroTable) refreshWith(notes map[string]string) { t.refreshAll(false, "", notes) }
+
+func (t *laroTable) refreshAll(fresh bool, actor string, notes map[string]string) {
+	if t.game == nil {
+		return
+	}
+	t.out.SetPublic(laroPublic(t.screen(-1)), fresh)
+	for user, h := range t.hands {
+		if user == actor {
+			continue
+		}
+		if time.Since(h.at) > tokenLife {
+			delete(t.hands, user)
+			continue
+		}
+		s := seatOf(t.seats, user)
+		if s < 0 {
+			continue
+		}
+		sc := t.screen(s)
+		sc.Note = notes[user]
+		t.out.SetEphemeral("hand:"+user, h.i, laroHand(sc))
+	}
+}
