@@ -33,6 +33,7 @@ type Options struct {
 	ComputerCall  time.Duration // a computer's LARO! reaction time R (1.5 s)
 	PublicEvery   time.Duration // least time between two edits of a table message (1 s)
 	LobbyTimeout  time.Duration // a lobby nobody starts closes itself after this (30 min)
+	TurnTimerUnit time.Duration // how long one second of a Laus table's turn_timer lasts (1 s)
 }
 
 func (o *Options) defaults() {
@@ -54,6 +55,9 @@ func (o *Options) defaults() {
 	if o.LobbyTimeout == 0 {
 		o.LobbyTimeout = 30 * time.Minute
 	}
+	if o.TurnTimerUnit == 0 {
+		o.TurnTimerUnit = time.Second
+	}
 }
 
 // A Bot serves every table of one Discord application.
@@ -72,6 +76,9 @@ type Bot struct {
 	mu    sync.Mutex
 	laro  map[string]*laroTable // live Laro tables by table ID
 	seats map[seatKey]string    // the Laro table each player sits at, per guild
+
+	laus      map[string]*lausTable // live Laus tables by table ID
+	lausSeats map[seatKey]string    // the Laus table each player sits at, per guild
 }
 
 // seatKey names one player in one server.
@@ -85,11 +92,15 @@ func New(o Options) *Bot {
 		opts: o, session: o.Session, store: o.Store, log: o.Log,
 		ctx: ctx, cancel: cancel,
 		laro: map[string]*laroTable{}, seats: map[seatKey]string{},
+		laus: map[string]*lausTable{}, lausSeats: map[seatKey]string{},
 	}
 	b.commands = map[string]handler{
 		"laro new":          b.laroNew,
 		"laro rules":        b.laroRules,
 		"laro stats":        b.laroStats,
+		"laus new":          b.lausNew,
+		"laus scoreboard":   b.lausScoreboard,
+		"laus rules":        b.lausRules,
 		"chips balance":     b.chipsBalance,
 		"chips daily":       b.chipsDaily,
 		"chips leaderboard": b.chipsLeaderboard,
