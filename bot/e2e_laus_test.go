@@ -141,6 +141,7 @@ func checkLausScores(t *testing.T, w *world, f lausFinal, matchNo int) {
 	if !slices.Equal(f.board.Losers, f.match.Losers()) {
 		t.Errorf("stored losers %v, want %v", f.board.Losers, f.match.Losers())
 	}
+	t.Logf("checking %d round(s); totals %v; losers %v", len(results), f.match.Totals(), f.match.Losers())
 	summaries := map[int]string{}
 	for _, m := range w.ch.Messages() {
 		for _, e := range m.Embeds {
@@ -325,7 +326,7 @@ func TestLausThreePlayerMatch(t *testing.T) {
 	alice, bob, carol, dave := w.player("alice"), w.player("bob"), w.player("carol"), w.player("dave")
 	players := []*player{alice, bob, carol}
 
-	r, err := alice.u.Slash(w.ch, "laus new", discordtest.IntOpt("target", 700), discordtest.IntOpt("turn_timer", 600))
+	r, err := alice.u.Slash(w.ch, "laus new", discordtest.IntOpt("target", 1500), discordtest.IntOpt("turn_timer", 600))
 	if cb := answer(t, r, err); !cb.Ephemeral || !strings.Contains(text(cb.Message), "is open") {
 		t.Fatalf("/laus new answered %q, want an ephemeral confirmation", text(cb.Message))
 	}
@@ -384,7 +385,6 @@ func TestLausThreePlayerMatch(t *testing.T) {
 	final := w.tableMessage("[Play again]")
 	end := time.Now()
 	f := loadLaus(t, w)
-	t.Logf("match over after %d rounds; losers %v; totals %v", len(f.match.Results()), f.match.Losers(), f.match.Totals())
 	if skatTurns < 2 {
 		t.Errorf("only %d skat decisions were made by people, want both a look and a pass", skatTurns)
 	}
@@ -407,7 +407,7 @@ func TestLausFourPlayerMatchSurvivesRestart(t *testing.T) {
 	w := newWorld(t)
 	alice, bob := w.player("alice"), w.player("bob")
 	players := []*player{alice, bob}
-	r, err := alice.u.Slash(w.ch, "laus new", discordtest.IntOpt("target", 700))
+	r, err := alice.u.Slash(w.ch, "laus new", discordtest.IntOpt("target", 1500))
 	answer(t, r, err)
 	lobby := w.tableMessage("Click **Join**")
 	bob.click(lobby, buttonWith(lobby, "/join"))
@@ -463,6 +463,13 @@ func TestLausFourPlayerMatchSurvivesRestart(t *testing.T) {
 	}
 	checkLausScores(t, w, f, 1)
 	checkScoreboard(t, w, bob, f, players)
+	if len(f.match.Results()) > 1 {
+		// Round 1's table message still shows its My hand button; it is refused.
+		first := w.tableMessage("match 1 · round 1\n")
+		if cb := alice.click(first, buttonWith(first, "/hand")); !strings.Contains(text(cb.Message), "earlier round") {
+			t.Errorf("My hand on round 1's message answered %q, want a refusal naming an earlier round", text(cb.Message))
+		}
+	}
 	checkNoHiddenCards(t, w, f, 1, end)
 	w.noFailures()
 }

@@ -62,6 +62,9 @@ func (b *Bot) lausScoreboard(ctx context.Context, in *Input) *Reply {
 	return publicMessage("", embeds)
 }
 
+// maxBoardRounds is how many rounds the scoreboard lists.
+const maxBoardRounds = 25
+
 // matchBoard renders one match's totals after every round.
 func matchBoard(board store.LausBoard) *discordgo.MessageEmbed {
 	var s lausSettings
@@ -85,7 +88,13 @@ func matchBoard(board store.LausBoard) *discordgo.MessageEmbed {
 		return e
 	}
 	var rows strings.Builder
-	for _, r := range board.Rounds {
+	shown := board.Rounds
+	if len(shown) > maxBoardRounds {
+		// An embed holds 4096 characters: a long match shows its latest rounds.
+		fmt.Fprintf(&rows, "(%d earlier rounds not shown)\n", len(shown)-maxBoardRounds)
+		shown = shown[len(shown)-maxBoardRounds:]
+	}
+	for _, r := range shown {
 		parts := make([]string, len(r.Scores))
 		for i, sc := range r.Scores {
 			parts[i] = fmt.Sprintf("%d (%+d)", sc.Total, sc.Score)

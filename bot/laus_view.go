@@ -142,8 +142,12 @@ func lausPublic(s lausScreen) rendering {
 		fmt.Fprintf(&players, " — total **%d**", v.Totals[i])
 		if !over {
 			fmt.Fprintf(&players, " · %d trick(s) · %d card(s) in hand", v.TricksTaken[i], v.HandSizes[i])
-			if v.Seats == 3 && v.SkatDecisions[i] != laus.Undecided {
-				players.WriteString(" · " + v.SkatDecisions[i].String() + " the skat")
+			switch {
+			case v.Seats != 3:
+			case v.SkatDecisions[i] == laus.Looked:
+				players.WriteString(" · looked at the skat")
+			case v.SkatDecisions[i] == laus.Passed:
+				players.WriteString(" · passed the skat")
 			}
 		}
 		if s.afk(i) {
