@@ -39,7 +39,7 @@ func (t *lausTable) start(ctx context.Context, in *Input) *Reply {
 	}
 	if n := len(t.seats); n < minLausSeats || n > maxLausSeats {
 		return ephemeralText(fmt.Sprintf("Laus needs %d or %d players and %d %s seated. Wait for more players to join, "+
-			"or click **Add computer** to fill a seat.", minLausSeats, maxLausSeats, n, plural(n, "is", "are")))
+			"or click **Add computer** to fill a seat.", minLausSeats, maxLausSeats, n, lausPlural(n, "is", "are")))
 	}
 	if r := t.begin(ctx, in.At); r != nil {
 		return r
@@ -48,7 +48,7 @@ func (t *lausTable) start(ctx context.Context, in *Input) *Reply {
 	return updateMessage("", v.Embeds, v.Components)
 }
 
-func plural(n int, one, many string) string {
+func lausPlural(n int, one, many string) string {
 	if n == 1 {
 		return one
 	}
