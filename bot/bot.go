@@ -86,6 +86,9 @@ type Bot struct {
 	mu    sync.Mutex
 	laro  map[string]*laroTable // live Laro tables by table ID
 	seats map[seatKey]string    // the Laro table each player sits at, per guild
+
+	laus      map[string]*lausTable // live Laus tables by table ID
+	lausSeats map[seatKey]string    // the Laus table each player sits at, per guild
 }
 
 // seatKey names one player in one server.
@@ -99,11 +102,15 @@ func New(o Options) *Bot {
 		opts: o, session: o.Session, store: o.Store, log: o.Log,
 		ctx: ctx, cancel: cancel,
 		laro: map[string]*laroTable{}, seats: map[seatKey]string{},
+		laus: map[string]*lausTable{}, lausSeats: map[seatKey]string{},
 	}
 	b.commands = map[string]handler{
 		"laro new":          b.laroNew,
 		"laro rules":        b.laroRules,
 		"laro stats":        b.laroStats,
+		"laus new":          b.lausNew,
+		"laus scoreboard":   b.lausScoreboard,
+		"laus rules":        b.lausRules,
 		"chips balance":     b.chipsBalance,
 		"chips daily":       b.chipsDaily,
 		"chips leaderboard": b.chipsLeaderboard,

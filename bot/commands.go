@@ -10,6 +10,7 @@ const (
 	minClaimWindow, maxClaimWindow = 0, 15   // seconds
 	minTurnTimer, maxTurnTimer     = 15, 600 // seconds
 	maxGrant                       = 1_000_000
+	minTarget, maxTarget           = 100, 100000
 )
 
 // Defaults for options a player leaves out.
@@ -18,6 +19,7 @@ const (
 	defaultAnte        = 10
 	defaultClaimWindow = 3  // seconds, RULES.md
 	defaultTurnTimer   = 90 // seconds
+	defaultTarget      = 1500
 )
 
 // manageGuild is the Manage Server permission bit.
@@ -60,6 +62,17 @@ func Commands() []*discordgo.ApplicationCommand {
 				),
 				subcommand("rules", "How to play Laro"),
 				subcommand("stats", "Laro results of a player in this server", userOption("player", "Whose stats (default: you)", false)),
+			},
+		},
+		{
+			Name: "laus", Description: "Laus: a trick-taking game where the highest total loses", DMPermission: &noDM,
+			Options: []*discordgo.ApplicationCommandOption{
+				subcommand("new", "Open a Laus table in this channel (3 or 4 players)",
+					intOption("target", "The total that ends the match (default 1500)", minTarget, maxTarget),
+					intOption("turn_timer", "Seconds a player has for a turn before it is played for them (default 90)", minTurnTimer, maxTurnTimer),
+				),
+				subcommand("scoreboard", "This channel's Laus match and the server's all-time table"),
+				subcommand("rules", "How to play Laus"),
 			},
 		},
 		{

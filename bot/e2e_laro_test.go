@@ -71,7 +71,7 @@ func (p *player) click(m *discordgo.Message, customID string, opts ...discordtes
 // openHand clicks "My hand" on the table message.
 func (p *player) openHand(table *discordgo.Message) *discordgo.Message {
 	p.t.Helper()
-	cb := p.click(table, button(table, "hand", ""))
+	cb := p.click(table, button(table, "hand", "*"))
 	if !cb.Ephemeral || cb.Message == nil || !strings.HasPrefix(cb.Message.Embeds[0].Title, "Your hand") {
 		p.t.Fatalf("My hand answered %+v, want an ephemeral hand", cb)
 	}

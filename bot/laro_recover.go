@@ -19,10 +19,15 @@ func (b *Bot) recoverTables(ctx context.Context) error {
 		return fmt.Errorf("loading live tables: %w", err)
 	}
 	for _, g := range games {
-		if g.Kind != store.KindLaro {
+		recoverOne := b.recoverLaro
+		switch g.Kind {
+		case store.KindLaro:
+		case store.KindLaus:
+			recoverOne = b.recoverLaus
+		default:
 			continue
 		}
-		if err := b.recoverLaro(ctx, g); err != nil {
+		if err := recoverOne(ctx, g); err != nil {
 			// One damaged table must not keep every other table down.
 			b.log.Error("could not rebuild a table", "table", g.TableID, "game", g.ID, "err", err)
 			continue

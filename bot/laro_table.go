@@ -220,6 +220,8 @@ func (b *Bot) routeComponent(ctx context.Context, in *Input) *Reply {
 		if r := t.act.call(ctx, func() *Reply { return t.handle(ctx, in) }); r != nil {
 			return r
 		}
+	case "laus":
+		return b.routeLaus(ctx, in)
 	}
 	return ephemeralText("The table is busy or restarting; please click again.")
 }

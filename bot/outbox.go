@@ -36,6 +36,7 @@ type outbox struct {
 	newPublic  bool       // post a fresh message instead of editing
 	messageID  string     // the table message, once posted
 	hands      map[string]handEdit
+	announce   []rendering // one-off channel messages, posted in order
 	wake       chan struct{}
 	lastPublic time.Time
 	problem    string // the last thing Discord refused us, in plain words
@@ -74,6 +75,16 @@ func (o *outbox) SetPublic(r rendering, fresh bool) {
 func (o *outbox) SetEphemeral(key string, i *discordgo.Interaction, r rendering) {
 	o.mu.Lock()
 	o.hands[key] = handEdit{interaction: i, view: r}
+	o.mu.Unlock()
+	o.poke()
+}
+
+// Announce queues a one-off channel message (a round's summary). Queued
+// messages are posted in order, before any table message queued after
+// them, so the channel reads in the order things happened.
+func (o *outbox) Announce(r rendering) {
+	o.mu.Lock()
+	o.announce = append(o.announce, r)
 	o.mu.Unlock()
 	o.poke()
 }
@@ -129,6 +140,8 @@ func (o *outbox) flush(force bool) time.Duration {
 	o.mu.Lock()
 	hands := o.hands
 	o.hands = map[string]handEdit{}
+	announce := o.announce
+	o.announce = nil
 	var pub *rendering
 	fresh := false
 	var wait time.Duration
@@ -146,6 +159,14 @@ func (o *outbox) flush(force bool) time.Duration {
 
 	for user, h := range hands {
 		o.sendHand(user, h)
+	}
+	for _, r := range announce {
+		if _, err := o.session.ChannelMessageSendComplex(o.channelID, &discordgo.MessageSend{
+			Content: r.Content, Embeds: r.Embeds, Components: r.Components,
+		}); err != nil {
+			// The same facts stay in the scoreboard; only this copy is lost.
+			o.noteProblem(err)
+		}
 	}
 	if pub != nil {
 		o.sendPublic(*pub, fresh, msgID)

@@ -1,0 +1,72 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/cardbot/cardbot/engine/laus"
+	"github.com/cardbot/cardbot/store"
+)
+
+// recoverLaus rebuilds one Laus table after a restart: its match is
+// replayed from the stored log, its turn timer re-armed from the stored
+// deadline, and its table message redrawn so every button works again.
+func (b *Bot) recoverLaus(ctx context.Context, g store.Game) error {
+	var s lausSettings
+	if err := json.Unmarshal(g.Settings, &s); err != nil {
+		return fmt.Errorf("settings: %w", err)
+	}
+	t := &lausTable{
+		b: b, id: g.TableID, guild: g.Guild, channel: g.Channel, host: g.Host, settings: s,
+		seats: seatsFromStore(g.Seats), status: g.Status, gameID: g.ID, hands: map[string]handToken{},
+	}
+	if g.Status == store.StatusLobby {
+		b.startLaus(t, g.MessageID)
+		t.act.post(func() {
+			t.armIdle(max(time.Until(g.Deadline.At), time.Second))
+			t.out.SetPublic(t.lobbyView(), g.MessageID == "")
+		})
+		return nil
+	}
+	_, recs, err := b.store.LoadGame(ctx, g.ID)
+	if err != nil {
+		return err
+	}
+	if len(recs) == 0 {
+		return fmt.Errorf("a running match with an empty log")
+	}
+	var seed uint64
+	if _, err := fmt.Sscanf(string(recs[0].Data), "start %x", &seed); err != nil {
+		return fmt.Errorf("start record %q: %w", recs[0].Data, err)
+	}
+	actions := make([]laus.Action, 0, len(recs)-1)
+	for _, r := range recs[1:] {
+		a, err := laus.UnmarshalAction(r.Data)
+		if err != nil {
+			return fmt.Errorf("action %d: %w", r.Seq, err)
+		}
+		actions = append(actions, a)
+	}
+	m, err := laus.Replay(laus.MatchConfig{Seats: len(t.seats), Target: s.Target}, seed, actions)
+	if err != nil {
+		return fmt.Errorf("replay: %w", err)
+	}
+	t.match, t.seed, t.seq = m, seed, recs[len(recs)-1].Seq
+	t.resetMatch()
+	b.startLaus(t, g.MessageID)
+	t.act.post(func() {
+		t.event("♻️ cardbot restarted; the match goes on.")
+		// Keep the deadline the players were shown before the restart; a
+		// deadline that passed while the bot was down fires at once.
+		if !g.Deadline.At.IsZero() && g.Deadline.Kind == "turn" {
+			t.armTurnAt(g.Deadline.At)
+		} else {
+			t.armTurn()
+		}
+		t.scheduleComputer()
+		t.refreshAll(g.MessageID == "", "")
+	})
+	return nil
+}
