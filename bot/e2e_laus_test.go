@@ -464,10 +464,17 @@ func TestLausFourPlayerMatchSurvivesRestart(t *testing.T) {
 	checkLausScores(t, w, f, 1)
 	checkScoreboard(t, w, bob, f, players)
 	if len(f.match.Results()) > 1 {
-		// Round 1's table message still shows its My hand button; it is refused.
-		first := w.tableMessage("match 1 · round 1\n")
-		if cb := alice.click(first, button(first, "hand", "*")); !strings.Contains(text(cb.Message), "earlier round") {
-			t.Errorf("My hand on round 1's message answered %q, want a refusal naming an earlier round", text(cb.Message))
+		// Round 1's table message was retired: it says the round is over and
+		// offers no button. A click forged from its old My hand is refused.
+		first := w.tableMessage("round 1 is over")
+		if ids := discordtest.CustomIDs(first); len(ids) != 0 {
+			t.Errorf("round 1's retired message still offers %v", ids)
+		}
+		final := w.tableMessage("[Play again]")
+		parts := strings.Split(button(final, "again", "*"), "/")
+		r, err := alice.u.ForgeClick(w.ch, strings.Join([]string{parts[0], parts[1], parts[2], parts[3], "hand", "1"}, "/"))
+		if cb := answer(t, r, err); !strings.Contains(text(cb.Message), "earlier round") {
+			t.Errorf("My hand for round 1 answered %q, want a refusal naming an earlier round", text(cb.Message))
 		}
 	}
 	checkNoHiddenCards(t, w, f, 1, end)

@@ -321,6 +321,8 @@ func (t *lausTable) nextDeadline() store.Deadline {
 func (t *lausTable) afterChange(actor string, ended *laus.RoundResult, fresh bool) {
 	if ended != nil {
 		t.out.Announce(lausSummary(t.id, t.settings.MatchNo, t.seats, *ended))
+		t.out.Retire(t.closedView(fmt.Sprintf("Match %d · round %d is over: its summary and the next table are below.",
+			t.settings.MatchNo, ended.Round)))
 		fresh = true
 		if !t.match.Over() {
 			// The new round's message starts clean: the old round's plays

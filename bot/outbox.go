@@ -37,6 +37,7 @@ type outbox struct {
 	messageID  string     // the table message, once posted
 	hands      map[string]handEdit
 	announce   []rendering // one-off channel messages, posted in order
+	retire     *rendering  // what the current table message becomes when a fresh one replaces it
 	wake       chan struct{}
 	lastPublic time.Time
 	problem    string // the last thing Discord refused us, in plain words
@@ -67,6 +68,15 @@ func (o *outbox) SetPublic(r rendering, fresh bool) {
 	}
 	o.mu.Unlock()
 	o.poke()
+}
+
+// Retire sets the final rendering the current table message gets when the
+// next fresh one is posted, so an old round's message does not keep
+// showing a turn and buttons that are gone.
+func (o *outbox) Retire(r rendering) {
+	o.mu.Lock()
+	o.retire = &r
+	o.mu.Unlock()
 }
 
 // SetEphemeral replaces the rendering of an ephemeral message edited through
@@ -155,6 +165,10 @@ func (o *outbox) flush(force bool) time.Duration {
 		}
 	}
 	msgID := o.messageID
+	var retire *rendering
+	if fresh && msgID != "" {
+		retire, o.retire = o.retire, nil
+	}
 	o.mu.Unlock()
 
 	for user, h := range hands {
@@ -167,6 +181,9 @@ func (o *outbox) flush(force bool) time.Duration {
 			// The same facts stay in the scoreboard; only this copy is lost.
 			o.noteProblem(err)
 		}
+	}
+	if retire != nil {
+		o.sendPublic(*retire, false, msgID)
 	}
 	if pub != nil {
 		o.sendPublic(*pub, fresh, msgID)
