@@ -81,18 +81,12 @@ type Bot struct {
 	ctx     context.Context // ends at Shutdown; tables run under it
 	cancel  context.CancelFunc
 	closing atomic.Bool
-	tables  sync.WaitGroup
+	running sync.WaitGroup // every table's goroutines
 
-	mu    sync.Mutex
-	laro  map[string]*laroTable // live Laro tables by table ID
-	seats map[seatKey]string    // the Laro table each player sits at, per guild
-
-	laus      map[string]*lausTable // live Laus tables by table ID
-	lausSeats map[seatKey]string    // the Laus table each player sits at, per guild
+	mu     sync.Mutex
+	tables map[tableKey]table // live tables of both games
+	seats  map[seatKey]string // the table each player sits at, per game and guild
 }
-
-// seatKey names one player in one server.
-type seatKey struct{ guild, user string }
 
 // New makes a Bot. Call Start once the session is open.
 func New(o Options) *Bot {
@@ -101,8 +95,7 @@ func New(o Options) *Bot {
 	b := &Bot{
 		opts: o, session: o.Session, store: o.Store, log: o.Log,
 		ctx: ctx, cancel: cancel,
-		laro: map[string]*laroTable{}, seats: map[seatKey]string{},
-		laus: map[string]*lausTable{}, lausSeats: map[seatKey]string{},
+		tables: map[tableKey]table{}, seats: map[seatKey]string{},
 	}
 	b.commands = map[string]handler{
 		"laro new":          b.laroNew,
@@ -151,7 +144,7 @@ func (b *Bot) Shutdown(ctx context.Context) {
 	b.closing.Store(true)
 	b.cancel()
 	done := make(chan struct{})
-	go func() { b.tables.Wait(); close(done) }()
+	go func() { b.running.Wait(); close(done) }()
 	select {
 	case <-done:
 	case <-ctx.Done():

@@ -69,10 +69,10 @@ func (t *laroTable) finish() {
 	// Players are free to sit elsewhere; Play again seats them anew.
 	for _, s := range t.seats {
 		if !s.Computer {
-			t.b.setLaroSeat(t.guild, s.UserID, "")
+			t.b.setSeat("laro", t.guild, s.UserID, "")
 		}
 	}
-	t.armIdle(t.b.opts.LobbyTimeout)
+	armIdle(t, t.b.opts.LobbyTimeout)
 }
 
 // playAgain starts the next game at the table with the winner dealing.
@@ -87,7 +87,7 @@ func (t *laroTable) playAgain(ctx context.Context, in *Input) *Reply {
 		if s.Computer {
 			continue
 		}
-		if other, ok := t.b.laroSeatOf(t.guild, s.UserID); ok && other != t.id {
+		if other, ok := t.b.seatOf("laro", t.guild, s.UserID); ok && other != t.id {
 			return ephemeralText(fmt.Sprintf("%s now sits at table **%s**, so this table cannot play again. Open a new one with `/laro new`.", s.mention(), other))
 		}
 	}
@@ -107,7 +107,7 @@ func (t *laroTable) playAgain(ctx context.Context, in *Input) *Reply {
 	t.gameID, t.settings = g.ID, next
 	for _, s := range t.seats {
 		if !s.Computer {
-			t.b.setLaroSeat(t.guild, s.UserID, t.id)
+			t.b.setSeat("laro", t.guild, s.UserID, t.id)
 		}
 	}
 	if r := t.begin(ctx, in.At, oldGame.NextDealer()); r != nil {
@@ -116,7 +116,7 @@ func (t *laroTable) playAgain(ctx context.Context, in *Input) *Reply {
 		t.gameID, t.settings, t.game = oldID, oldSettings, oldGame
 		t.status = store.StatusFinished
 		for _, s := range t.seats {
-			t.b.setLaroSeat(t.guild, s.UserID, "")
+			t.b.setSeat("laro", t.guild, s.UserID, "")
 		}
 		return r
 	}
@@ -133,10 +133,10 @@ func (t *laroTable) leaveAfterGame(ctx context.Context, in *Input) *Reply {
 		return ephemeralText("You cannot leave in the middle of a game.")
 	}
 	t.seats = append(append([]seat{}, t.seats[:i]...), t.seats[i+1:]...)
-	t.b.setLaroSeat(t.guild, in.UserID, "")
+	t.b.setSeat("laro", t.guild, in.UserID, "")
 	next, ok := firstHuman(t.seats)
 	if !ok {
-		t.close()
+		closeTable(t)
 		t.out.SetPublic(laroPublic(t.screen(-1)).withoutButtons(), false)
 		return ephemeralText("You left. Nobody is left at the table, so it has closed.")
 	}

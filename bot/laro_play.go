@@ -7,8 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/cardbot/cardbot/engine/laro"
 	"github.com/cardbot/cardbot/store"
 )
@@ -22,20 +20,9 @@ const maxEvents = 5
 // playing reports whether the table runs a game that is not over.
 func (t *laroTable) playing() bool { return t.game != nil && !t.game.Over() }
 
-// mySeat returns the clicking user's seat, or a refusal.
-func (t *laroTable) mySeat(in *Input) (int, *Reply) {
-	i := seatOf(t.seats, in.UserID)
-	if i < 0 {
-		return -1, ephemeralText("You are not seated at this table. You can watch the table message, or join its next game.")
-	}
-	return i, nil
-}
-
-// start begins the table's first game; only the host may.
+// start begins the table's first game (lobbyClick has checked that the
+// host clicked).
 func (t *laroTable) start(ctx context.Context, in *Input) *Reply {
-	if in.UserID != t.host {
-		return ephemeralText("Only the host can start the game.")
-	}
 	hostSeat := max(seatOf(t.seats, t.host), 0)
 	if r := t.begin(ctx, in.At, hostSeat); r != nil {
 		return r
@@ -132,12 +119,7 @@ func (t *laroTable) showHand(in *Input) *Reply {
 func (t *laroTable) handReply(in *Input, s int, note string) *Reply {
 	sc := t.screen(s)
 	sc.Note = note
-	v := laroHand(sc)
-	t.hands[in.UserID] = handToken{i: in.Interaction, at: time.Now()}
-	if in.Component.Verb == "hand" || !onEphemeral(in) {
-		return ephemeralMessage("", v.Embeds, v.Components)
-	}
-	return updateMessage("", v.Embeds, v.Components)
+	return t.answerHand(in, laroHand(sc), in.Component.Verb == "hand")
 }
 
 // move handles the buttons on a hand message.
@@ -236,14 +218,6 @@ func (t *laroTable) requestDraw(in *Input, s int, at time.Time, fromDiscard bool
 	t.scheduleSettle()
 	t.refresh("")
 	return reply("")
-}
-
-// onEphemeral reports whether the click came from an ephemeral message,
-// which only the clicker sees. Only such a message may be replaced with a
-// hand: a forged click on the public table must never turn it into one.
-func onEphemeral(in *Input) bool {
-	m := in.Interaction.Message
-	return m != nil && m.Flags&discordgo.MessageFlagsEphemeral != 0
 }
 
 func userOf(in *Input) string {

@@ -42,16 +42,9 @@ func (b *Bot) recoverLaro(ctx context.Context, g store.Game) error {
 	if err := json.Unmarshal(g.Settings, &s); err != nil {
 		return fmt.Errorf("settings: %w", err)
 	}
-	t := &laroTable{
-		b: b, id: g.TableID, guild: g.Guild, channel: g.Channel, host: g.Host, settings: s,
-		seats: seatsFromStore(g.Seats), status: g.Status, gameID: g.ID, hands: map[string]handToken{},
-	}
+	t := &laroTable{tableCore: restoredCore(b, g), settings: s}
 	if g.Status == store.StatusLobby {
-		b.startLaro(t, g.MessageID)
-		t.act.post(func() {
-			t.armIdle(max(time.Until(g.Deadline.At), time.Second))
-			t.out.SetPublic(t.lobbyView(), g.MessageID == "")
-		})
+		b.resumeLobby(t, g)
 		return nil
 	}
 	_, recs, err := b.store.LoadGame(ctx, g.ID)
@@ -86,7 +79,7 @@ func (b *Bot) recoverLaro(ctx context.Context, g store.Game) error {
 		t.describe(a, discarder)
 	}
 	t.seq = recs[len(recs)-1].Seq
-	b.startLaro(t, g.MessageID)
+	b.startTable(t, g.MessageID)
 	lastAt := recs[len(recs)-1].At
 	t.act.post(func() {
 		t.event("♻️ cardbot restarted; the game goes on.")

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"fmt"
-	"time"
 
 	"github.com/cardbot/cardbot/engine/laro"
 )
@@ -51,20 +50,9 @@ func (t *laroTable) refreshAll(fresh bool, actor string, notes map[string]string
 		return
 	}
 	t.out.SetPublic(laroPublic(t.screen(-1)), fresh)
-	for user, h := range t.hands {
-		if user == actor {
-			continue
-		}
-		if time.Since(h.at) > tokenLife {
-			delete(t.hands, user)
-			continue
-		}
-		s := seatOf(t.seats, user)
-		if s < 0 {
-			continue
-		}
+	t.refreshHands(actor, func(s int, user string) rendering {
 		sc := t.screen(s)
 		sc.Note = notes[user]
-		t.out.SetEphemeral("hand:"+user, h.i, laroHand(sc))
-	}
+		return laroHand(sc)
+	})
 }

@@ -18,25 +18,14 @@ const takeoverAfter = 3
 // playing reports whether the table runs a match that is not over.
 func (t *lausTable) playing() bool { return t.match != nil && !t.match.Over() }
 
-// mySeat returns the clicking user's seat, or a refusal.
-func (t *lausTable) mySeat(in *Input) (int, *Reply) {
-	i := seatOf(t.seats, in.UserID)
-	if i < 0 {
-		return -1, ephemeralText("You are not seated at this table. You can follow the match on the table message, or join the next table.")
-	}
-	return i, nil
-}
-
 // turnTimer is how long a player has for one decision.
 func (t *lausTable) turnTimer() time.Duration {
 	return time.Duration(t.settings.TurnTimerS) * t.b.opts.TurnTimerUnit
 }
 
-// start begins the table's first match; only the host may, with 3 or 4 seated.
+// start begins the table's first match, with 3 or 4 seated (lobbyClick has
+// checked that the host clicked).
 func (t *lausTable) start(ctx context.Context, in *Input) *Reply {
-	if in.UserID != t.host {
-		return ephemeralText("Only the host can start the match.")
-	}
 	if n := len(t.seats); n < minLausSeats || n > maxLausSeats {
 		return ephemeralText(fmt.Sprintf("Laus needs %d or %d players and %d %s seated. Wait for more players to join, "+
 			"or click **Add computer** to fill a seat.", minLausSeats, maxLausSeats, n, lausPlural(n, "is", "are")))
@@ -111,15 +100,7 @@ func (t *lausTable) showHand(in *Input) *Reply {
 func (t *lausTable) handReply(in *Input, s int, note string) *Reply {
 	sc := t.screen(s)
 	sc.Note = note
-	v := lausHand(sc)
-	t.hands[in.UserID] = handToken{i: in.Interaction, at: time.Now()}
-	if in.Component.Verb == "hand" || in.Component.Verb == "back" || !onEphemeral(in) {
-		// Clicks on the public table message (or forged ones on any other
-		// message) get a new private message: a hand never replaces a
-		// message others can see.
-		return ephemeralMessage("", v.Embeds, v.Components)
-	}
-	return updateMessage("", v.Embeds, v.Components)
+	return t.answerHand(in, lausHand(sc), in.Component.Verb == "hand" || in.Component.Verb == "back")
 }
 
 // move handles the move buttons and the lay-back menu of a hand message.
@@ -295,13 +276,6 @@ func (t *lausTable) describe(a laus.Action, ended *laus.RoundResult) {
 	}
 }
 
-func (t *lausTable) event(s string) {
-	t.events = append(t.events, s)
-	if len(t.events) > maxEvents {
-		t.events = t.events[len(t.events)-maxEvents:]
-	}
-}
-
 // nextDeadline is the turn timer of the seat to act: none for a computer
 // seat, nor for a seat the computer keeps for an absent player.
 func (t *lausTable) nextDeadline() store.Deadline {
@@ -445,10 +419,10 @@ func (t *lausTable) finish() {
 	// Players are free to sit elsewhere; Play again seats them anew.
 	for _, s := range t.seats {
 		if !s.Computer {
-			t.b.setLausSeat(t.guild, s.UserID, "")
+			t.b.setSeat("laus", t.guild, s.UserID, "")
 		}
 	}
-	t.armIdle(t.b.opts.LobbyTimeout)
+	armIdle(t, t.b.opts.LobbyTimeout)
 }
 
 // playAgain starts a new match at the table with the same seats.
@@ -463,7 +437,7 @@ func (t *lausTable) playAgain(ctx context.Context, in *Input) *Reply {
 		if s.Computer {
 			continue
 		}
-		if other, ok := t.b.lausSeatOf(t.guild, s.UserID); ok && other != t.id {
+		if other, ok := t.b.seatOf("laus", t.guild, s.UserID); ok && other != t.id {
 			return ephemeralText(fmt.Sprintf("%s now sits at Laus table **%s**, so this table cannot play again. Open a new one with `/laus new`.", s.mention(), other))
 		}
 	}
@@ -483,7 +457,7 @@ func (t *lausTable) playAgain(ctx context.Context, in *Input) *Reply {
 	t.gameID, t.settings = g.ID, next
 	for _, s := range t.seats {
 		if !s.Computer {
-			t.b.setLausSeat(t.guild, s.UserID, t.id)
+			t.b.setSeat("laus", t.guild, s.UserID, t.id)
 		}
 	}
 	if r := t.begin(ctx, in.At); r != nil {
@@ -493,7 +467,7 @@ func (t *lausTable) playAgain(ctx context.Context, in *Input) *Reply {
 		t.status = store.StatusFinished
 		for _, s := range t.seats {
 			if !s.Computer {
-				t.b.setLausSeat(t.guild, s.UserID, "")
+				t.b.setSeat("laus", t.guild, s.UserID, "")
 			}
 		}
 		return r
@@ -518,18 +492,5 @@ func (t *lausTable) refreshAll(fresh bool, actor string) {
 		return
 	}
 	t.out.SetPublic(lausPublic(t.screen(-1)), fresh)
-	for user, h := range t.hands {
-		if user == actor {
-			continue
-		}
-		if time.Since(h.at) > tokenLife {
-			delete(t.hands, user)
-			continue
-		}
-		s := seatOf(t.seats, user)
-		if s < 0 {
-			continue
-		}
-		t.out.SetEphemeral("hand:"+user, h.i, lausHand(t.screen(s)))
-	}
+	t.refreshHands(actor, func(s int, _ string) rendering { return lausHand(t.screen(s)) })
 }

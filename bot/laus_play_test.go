@@ -29,12 +29,14 @@ func newTestLausTable(t *testing.T) *lausTable {
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	o := Options{Store: st, Log: log}
 	o.defaults()
-	b := &Bot{opts: o, store: st, log: log, laus: map[string]*lausTable{}, lausSeats: map[seatKey]string{}}
+	b := &Bot{opts: o, store: st, log: log, tables: map[tableKey]table{}, seats: map[seatKey]string{}}
 	tb := &lausTable{
-		b: b, id: "t3st00", guild: "g1", channel: "c1", host: "u0",
+		tableCore: tableCore{
+			b: b, kind: "laus", title: "Laus", id: "t3st00", guild: "g1", channel: "c1", host: "u0",
+			seats:  []seat{{UserID: "u0", Name: "a"}, {UserID: "u1", Name: "b"}, {UserID: "u2", Name: "c"}},
+			status: store.StatusLobby, hands: map[string]handToken{},
+		},
 		settings: lausSettings{Target: 1500, TurnTimerS: 600, MatchNo: 1},
-		seats:    []seat{{UserID: "u0", Name: "a"}, {UserID: "u1", Name: "b"}, {UserID: "u2", Name: "c"}},
-		status:   store.StatusLobby, hands: map[string]handToken{},
 	}
 	g, err := st.CreateGame(ctx, store.Game{TableID: tb.id, Kind: store.KindLaus, Guild: tb.guild, Channel: tb.channel,
 		Host: tb.host, Settings: tb.settings.marshal(), Seats: storeSeats(tb.seats)})
@@ -60,7 +62,7 @@ func (tb *lausTable) forge(user, verb, arg string, values ...string) string {
 		Component: ComponentID{Game: "laus", Table: tb.id, Turn: int(tb.seq), Verb: verb, Arg: arg},
 		Values:    values,
 	}
-	r := tb.dispatch(context.Background(), in)
+	r := tb.handle(context.Background(), in)
 	if r == nil || r.Data == nil {
 		return ""
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"time"
 
 	"github.com/cardbot/cardbot/engine/laus"
 	"github.com/cardbot/cardbot/store"
@@ -18,16 +17,9 @@ func (b *Bot) recoverLaus(ctx context.Context, g store.Game) error {
 	if err := json.Unmarshal(g.Settings, &s); err != nil {
 		return fmt.Errorf("settings: %w", err)
 	}
-	t := &lausTable{
-		b: b, id: g.TableID, guild: g.Guild, channel: g.Channel, host: g.Host, settings: s,
-		seats: seatsFromStore(g.Seats), status: g.Status, gameID: g.ID, hands: map[string]handToken{},
-	}
+	t := &lausTable{tableCore: restoredCore(b, g), settings: s}
 	if g.Status == store.StatusLobby {
-		b.startLaus(t, g.MessageID)
-		t.act.post(func() {
-			t.armIdle(max(time.Until(g.Deadline.At), time.Second))
-			t.out.SetPublic(t.lobbyView(), g.MessageID == "")
-		})
+		b.resumeLobby(t, g)
 		return nil
 	}
 	_, recs, err := b.store.LoadGame(ctx, g.ID)
@@ -55,7 +47,7 @@ func (b *Bot) recoverLaus(ctx context.Context, g store.Game) error {
 	}
 	t.match, t.seed, t.seq = m, seed, recs[len(recs)-1].Seq
 	t.resetMatch()
-	b.startLaus(t, g.MessageID)
+	b.startTable(t, g.MessageID)
 	t.act.post(func() {
 		t.event("♻️ cardbot restarted; the match goes on.")
 		// Keep the deadline the players were shown before the restart; a
