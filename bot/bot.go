@@ -32,6 +32,7 @@ type Options struct {
 	ComputerDelay time.Duration // how long a computer seat "thinks" before acting (1 s)
 	ComputerCall  time.Duration // a computer's LARO! reaction time R (1.5 s)
 	PublicEvery   time.Duration // least time between two edits of a table message (1 s)
+	DeferAfter    time.Duration // answer "thinking…" if a handler is still busy then (2 s)
 	LobbyTimeout  time.Duration // a lobby nobody starts closes itself after this (30 min)
 	// TurnTimerUnit is what one "second" of a table's turn timer lasts.
 	// Production leaves it at a second; tests shrink it so that timeouts
@@ -58,6 +59,9 @@ func (o *Options) defaults() {
 	}
 	if o.PublicEvery == 0 {
 		o.PublicEvery = time.Second
+	}
+	if o.DeferAfter == 0 {
+		o.DeferAfter = 2 * time.Second
 	}
 	if o.LobbyTimeout == 0 {
 		o.LobbyTimeout = 30 * time.Minute

@@ -14,9 +14,11 @@ import (
 // itself: it returns the reply, and the router sends it.
 type handler func(ctx context.Context, in *Input) *Reply
 
-// replyDeadline is how long a handler may take. Discord fails an interaction
-// not answered within 3 s; the margin covers the round trip of the answer.
-const replyDeadline = 2500 * time.Millisecond
+// handlerTimeout bounds how long a handler may work on one interaction.
+// Discord fails an interaction not answered within 3 s, so a handler still
+// busy after Options.DeferAfter is answered "thinking…" first (see
+// HandleInteraction) and its reply delivered when it comes.
+const handlerTimeout = 10 * time.Second
 
 // msgSomethingWrong is what a user sees when the bot itself failed.
 const msgSomethingWrong = "Something went wrong on our side, and nothing was changed. Please try again."
@@ -44,14 +46,83 @@ func (b *Bot) HandleInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 		b.respond(log, i, ephemeralText("cardbot is restarting; please click again in a few seconds."))
 		return
 	}
-	ctx, cancel := context.WithTimeout(b.ctx, replyDeadline)
-	defer cancel()
 	in, reply := b.decode(i)
-	if reply == nil {
-		reply = b.route(ctx, in)
-	}
 	if reply != nil {
 		b.respond(log, i, reply)
+		return
+	}
+	done := make(chan *Reply, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				log.Error("handler panicked", "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+				done <- ephemeralText(msgSomethingWrong)
+			}
+		}()
+		ctx, cancel := context.WithTimeout(b.ctx, handlerTimeout)
+		defer cancel()
+		done <- b.route(ctx, in)
+	}()
+	timer := time.NewTimer(b.opts.DeferAfter)
+	defer timer.Stop()
+	select {
+	case r := <-done:
+		if r != nil {
+			b.respond(log, i, r)
+		}
+	case <-timer.C:
+		// Slow (a rate-limited channel, a busy disk): acknowledge now so
+		// Discord does not fail the interaction, then deliver the reply.
+		b.respond(log, i, deferral(i))
+		b.deliverLate(log, i, <-done)
+	}
+}
+
+// deferral is the "thinking…" answer to a slow interaction: private for a
+// command (most answers are), a silent acknowledgement for a click.
+func deferral(i *discordgo.Interaction) *Reply {
+	if i.Type == discordgo.InteractionApplicationCommand {
+		return &Reply{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}}
+	}
+	return deferUpdate()
+}
+
+// deliverLate sends a reply after its deferral: an edit of the deferred
+// message where the reply is one, else a follow-up message.
+func (b *Bot) deliverLate(log *slog.Logger, i *discordgo.Interaction, r *Reply) {
+	if r == nil || r.Data == nil {
+		return
+	}
+	d := r.Data
+	ephemeral := d.Flags&discordgo.MessageFlagsEphemeral != 0
+	isCommand := i.Type == discordgo.InteractionApplicationCommand
+	if (isCommand && ephemeral) || (!isCommand && r.Type == discordgo.InteractionResponseUpdateMessage) {
+		embeds, comps := d.Embeds, d.Components
+		if embeds == nil {
+			embeds = []*discordgo.MessageEmbed{}
+		}
+		if comps == nil {
+			comps = []discordgo.MessageComponent{}
+		}
+		if _, err := b.session.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &d.Content, Embeds: &embeds, Components: &comps}); err != nil {
+			log.Warn("could not deliver a late reply", "err", err)
+		}
+		return
+	}
+	if isCommand {
+		// A public reply to a command deferred privately: the first
+		// follow-up would only replace the private placeholder, so settle
+		// the placeholder first; the next follow-up is a message of its own.
+		done := "Done: see the channel."
+		if _, err := b.session.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &done}); err != nil {
+			log.Warn("could not settle a deferral", "err", err)
+		}
+	}
+	if _, err := b.session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{
+		Content: d.Content, Embeds: d.Embeds, Components: d.Components, Flags: d.Flags,
+	}); err != nil {
+		log.Warn("could not deliver a late reply", "err", err)
 	}
 }
 

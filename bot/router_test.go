@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -26,7 +27,8 @@ func startTestBot(t *testing.T) (*Bot, *discordtest.Server, *discordtest.Channel
 		t.Fatal(err)
 	}
 	s := srv.Session("")
-	b := New(Options{Session: s, Store: st, DevGuildID: g.ID(), Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	b := New(Options{Session: s, Store: st, DevGuildID: g.ID(), Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		DeferAfter: 300 * time.Millisecond})
 	s.AddHandler(b.HandleInteraction)
 	if err := s.Open(); err != nil {
 		t.Fatal(err)
@@ -87,5 +89,116 @@ func TestLaroNewRefusesOptionsOutOfRange(t *testing.T) {
 	}
 	if games, err := b.store.LiveGames(context.Background()); err != nil || len(games) != 0 {
 		t.Errorf("refused commands left %d tables (%v)", len(games), err)
+	}
+}
+
+func TestSlowCommandsAreDeferredThenAnswered(t *testing.T) {
+	t.Parallel()
+	b, srv, ch := startTestBot(t)
+	slow := func(h handler) handler {
+		return func(ctx context.Context, in *Input) *Reply {
+			time.Sleep(b.opts.DeferAfter + 500*time.Millisecond)
+			return h(ctx, in)
+		}
+	}
+	b.commands["chips balance"] = slow(b.chipsBalance)
+	b.commands["chips leaderboard"] = slow(b.chipsLeaderboard)
+	u := srv.User("alice")
+
+	// A private answer replaces the private "thinking…".
+	r, err := u.Slash(ch, "chips balance")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cb, err := r.Wait(); err != nil || cb.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource || !cb.Ephemeral {
+		t.Fatalf("slow command: callback %+v, %v; want a private deferral", cb, err)
+	}
+	if m, err := r.WaitEdited(1, 5*time.Second); err != nil || !strings.Contains(m.Content, "1000") {
+		t.Fatalf("the deferred answer: %v, %v; want the balance", m, err)
+	}
+
+	// A public answer lands in the channel for everyone.
+	r, err = u.Slash(ch, "chips leaderboard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ch.Wait(5*time.Second, func(ms []*discordgo.Message) bool {
+		for _, m := range ms {
+			if len(m.Embeds) > 0 && m.Embeds[0].Title == "Chip leaderboard" {
+				return true
+			}
+		}
+		return false
+	}); err != nil {
+		t.Fatalf("the slow leaderboard never reached the channel: %v", err)
+	}
+	for _, f := range srv.Failures() {
+		t.Errorf("interaction failure: %s", f)
+	}
+}
+
+// slowTable answers every click slowly, like a table stuck on a busy disk.
+type slowTable struct{ tableCore }
+
+func (s *slowTable) handle(ctx context.Context, in *Input) *Reply {
+	time.Sleep(s.b.opts.DeferAfter + 500*time.Millisecond)
+	if in.Component.Verb == "hand" {
+		return ephemeralText("your hand")
+	}
+	return updateMessage("updated", nil, nil)
+}
+func (s *slowTable) stopTimers() {}
+
+func TestSlowClicksAreDeferredThenAnswered(t *testing.T) {
+	t.Parallel()
+	b, srv, ch := startTestBot(t)
+	msg, err := b.session.ChannelMessageSendComplex(ch.ID(), &discordgo.MessageSend{Content: "table", Components: []discordgo.MessageComponent{
+		discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "My hand", CustomID: "v1/laro/slow1/1/hand", Style: discordgo.PrimaryButton},
+			discordgo.Button{Label: "Poke", CustomID: "v1/laro/slow1/1/poke", Style: discordgo.PrimaryButton},
+		}},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := &slowTable{tableCore{b: b, kind: "laro", id: "slow1", guild: ch.Guild().ID(), channel: ch.ID(), hands: map[string]handToken{}}}
+	b.startTable(st, msg.ID)
+	u := srv.User("alice")
+
+	r, err := u.Click(ch.Message(msg.ID), "v1/laro/slow1/1/hand")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := u.WaitEphemeral(5*time.Second, func(ms []*discordgo.Message) bool {
+		return len(ms) > 0 && ms[len(ms)-1].Content == "your hand"
+	}); err != nil {
+		t.Fatalf("the slow private answer never came: %v", err)
+	}
+	r, err = u.Click(ch.Message(msg.ID), "v1/laro/slow1/1/poke")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cb, err := r.Wait(); err != nil || cb.Type != discordgo.InteractionResponseDeferredMessageUpdate {
+		t.Fatalf("slow click: %+v, %v; want a deferred update", cb, err)
+	}
+	if _, err := ch.Wait(5*time.Second, func(ms []*discordgo.Message) bool {
+		for _, m := range ms {
+			if m.ID == msg.ID && m.Content == "updated" {
+				return true
+			}
+		}
+		return false
+	}); err != nil {
+		t.Fatalf("the slow update never reached the message: %v", err)
+	}
+
+	for _, f := range srv.Failures() {
+		t.Errorf("interaction failure: %s", f)
 	}
 }
