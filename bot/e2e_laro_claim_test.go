@@ -187,3 +187,31 @@ func TestLaroCallBeatsAPendingDraw(t *testing.T) {
 	}
 	w.noFailures()
 }
+
+func TestLaroCallAndWaitingDrawSurviveRestart(t *testing.T) {
+	seed, x := findDeal(t, func(g *laro.Game) bool {
+		c, ok := g.BestCall(2)
+		return ok && !c.Win
+	})
+	w, players, table, d := claimTable(t, seed, x)
+	bob, carol := players[1], players[2]
+
+	hand := bob.waitHand("the draw", func(m *discordgo.Message) bool { return button(m, "draw", "deck") != "" })
+	bob.click(hand, button(hand, "draw", "deck"), discordtest.WithTime(d.Add(100*time.Millisecond)))
+	if cb := answer(t, callLaro(t, carol, table, d.Add(200*time.Millisecond), 0), nil); !strings.Contains(text(cb.Message), "is in") {
+		t.Fatalf("carol's call answered %q", text(cb.Message))
+	}
+	// Both were acknowledged, so both were stored: a restart before the
+	// window settles still settles it, and carol's call beats bob's draw.
+	w.restart()
+	pub := w.tableMessage("called LARO! and laid")
+	if !strings.Contains(text(pub), "<@"+carol.u.ID()+"> to **discard**") {
+		t.Errorf("after the restart it should be carol's discard:\n%s", text(pub))
+	}
+	if strings.Contains(text(pub), "<@"+bob.u.ID()+"> drew") {
+		t.Errorf("bob's cancelled draw happened after all:\n%s", text(pub))
+	}
+	carol.openHand(pub)
+	carol.waitHand("carol's discards", func(m *discordgo.Message) bool { return button(m, "discard", "*") != "" })
+	w.noFailures()
+}

@@ -162,7 +162,7 @@ func TestLaroRefusesBadInput(t *testing.T) {
 			return alice.u.ForgeClick(w.ch, "v1/laro/"+tableID+"/1/discard/X+99")
 		}, ""},
 		{"out of turn", func() (*discordtest.Response, error) {
-			return bob.u.ForgeClick(w.ch, "v1/laro/"+tableID+"/1/draw/deck")
+			return bob.u.ForgeClick(w.ch, "v1/laro/"+tableID+"/0/draw/deck")
 		}, "not your turn"},
 		{"old game", func() (*discordtest.Response, error) { return alice.u.ForgeClick(w.ch, "v1/laro/"+tableID+"/7/laro") }, "earlier game"},
 	}
@@ -179,7 +179,7 @@ func TestLaroRefusesBadInput(t *testing.T) {
 
 	// A forged draw on the public table message must not turn that message
 	// into bob's hand: the answer is a private message.
-	r, err := bob.u.ForgeClick(w.ch, "v1/laro/"+tableID+"/1/draw/deck")
+	r, err := bob.u.ForgeClick(w.ch, "v1/laro/"+tableID+"/0/draw/deck")
 	if cb := answer(t, r, err); !cb.Ephemeral {
 		t.Errorf("a forged hand button was answered publicly: %q", text(cb.Message))
 	}

@@ -95,6 +95,9 @@ func (t *laroTable) call(in *Input) *Reply {
 			return ephemeralText(fmt.Sprintf("Too late: the window on %s had closed when you called.", w.card.Symbol()))
 		}
 	}
+	if err := t.record(callIntent(s), in.At); err != nil {
+		return ephemeralText(moveRefusal(err))
+	}
 	w.calls = append(w.calls, laroCall{seat: s, at: in.At, best: best, i: in.Interaction})
 	t.scheduleSettle()
 	t.refresh("")

@@ -66,7 +66,7 @@ func (t *laroTable) begin(ctx context.Context, at time.Time, dealer int) *Reply 
 		}
 	}
 	t.settings.Dealer = dealer
-	t.game, t.seed, t.seq, t.pot = g, seed, 0, pot
+	t.game, t.seed, t.seq, t.moves, t.pot = g, seed, 0, 0, pot
 	t.resetRound()
 	dl := t.nextDeadline()
 	rec := store.ActionRecord{
@@ -129,7 +129,7 @@ func (t *laroTable) move(ctx context.Context, in *Input) *Reply {
 		return r
 	}
 	c := in.Component
-	if c.Turn != int(t.seq) {
+	if c.Turn != t.moves {
 		return t.handReply(in, s, "⚠️ That button was from an earlier moment of the game, so nothing happened. This is your hand now.")
 	}
 	if !t.playing() {
@@ -214,6 +214,9 @@ func (t *laroTable) requestDraw(in *Input, s int, at time.Time, fromDiscard bool
 	if w.draw != nil {
 		return reply("Your draw is already waiting for the LARO! window to close.")
 	}
+	if err := t.record(drawIntent(s, fromDiscard), at); err != nil {
+		return reply("⚠️ " + moveRefusal(err))
+	}
 	w.draw = &pendingDraw{seat: s, at: at, fromDiscard: fromDiscard, auto: in == nil}
 	t.scheduleSettle()
 	t.refresh("")
@@ -225,6 +228,35 @@ func userOf(in *Input) string {
 		return ""
 	}
 	return in.UserID
+}
+
+// record stores an intent: a LARO! call or a draw waiting for the window.
+// Intents are not engine actions; they are logged so that a restart before
+// the window settles still knows them, as every acknowledged click must be
+// stored first. They do not change the version buttons carry.
+func (t *laroTable) record(intent string, at time.Time) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	rec := store.ActionRecord{GameID: t.gameID, Seq: t.seq + 1, Data: []byte(intent), At: at}
+	if err := t.b.store.AppendAction(ctx, rec, nil); err != nil {
+		t.b.log.Error("storing an intent", "table", t.id, "intent", intent, "err", err)
+		return errNotSaved
+	}
+	t.seq++
+	return nil
+}
+
+// The text forms of intents in a game's log.
+const intentPrefix = "intent "
+
+func callIntent(seat int) string { return fmt.Sprintf("%scall %d", intentPrefix, seat) }
+
+func drawIntent(seat int, fromDiscard bool) string {
+	pile := "deck"
+	if fromDiscard {
+		pile = "discard"
+	}
+	return fmt.Sprintf("%sdraw %d %s", intentPrefix, seat, pile)
 }
 
 // apply checks a with the engine, stores it (with any settlement) and only
@@ -257,6 +289,7 @@ func (t *laroTable) apply(a laro.Action, at time.Time, actor string) error {
 		return errNotSaved
 	}
 	t.seq++
+	t.moves++
 	t.describe(a, discarder)
 	t.afterChange(a, at, false, actor)
 	return nil

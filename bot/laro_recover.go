@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/cardbot/cardbot/engine/laro"
@@ -66,8 +67,15 @@ func (b *Bot) recoverLaro(ctx context.Context, g store.Game) error {
 	t.game, t.seed, t.pot = game, seed, g.Pot
 	t.resetRound()
 	// Replay one action at a time, so the table's recent events read as
-	// they did before the restart.
+	// they did before the restart. Intents after the last action are the
+	// LARO! window's calls and waiting draw, to be settled anew.
+	var intents []store.ActionRecord
+	lastAt := recs[0].At
 	for _, r := range recs[1:] {
+		if strings.HasPrefix(string(r.Data), intentPrefix) {
+			intents = append(intents, r)
+			continue
+		}
 		a, err := laro.ParseAction(string(r.Data))
 		if err != nil {
 			return fmt.Errorf("action %d: %w", r.Seq, err)
@@ -77,23 +85,25 @@ func (b *Bot) recoverLaro(ctx context.Context, g store.Game) error {
 			return fmt.Errorf("replaying action %d (%s): %w", r.Seq, a, err)
 		}
 		t.describe(a, discarder)
+		t.moves++
+		intents, lastAt = nil, r.At
 	}
 	t.seq = recs[len(recs)-1].Seq
 	b.startTable(t, g.MessageID)
-	lastAt := recs[len(recs)-1].At
 	t.act.post(func() {
 		t.event("♻️ cardbot restarted; the game goes on.")
 		if card, discarder, ok := game.Claimable(); ok && t.activeSeats() > 1 {
 			t.openWindow(card, discarder, lastAt)
+			t.restoreIntents(intents)
 		}
 		t.armTurn()
 		if !g.Deadline.At.IsZero() && t.stopTurn != nil {
 			// Keep the deadline the players were shown before the restart.
 			t.stopTurn()
 			t.deadline = g.Deadline.At
-			seq := t.seq
+			moves := t.moves
 			t.stopTurn = t.act.after(time.Until(g.Deadline.At), func() {
-				if t.seq == seq && t.playing() {
+				if t.moves == moves && t.playing() {
 					t.timeout()
 				}
 			})
@@ -102,4 +112,33 @@ func (b *Bot) recoverLaro(ctx context.Context, g store.Game) error {
 		t.refreshFresh(g.MessageID == "", "")
 	})
 	return nil
+}
+
+// restoreIntents puts the stored calls and waiting draw back into the LARO!
+// window after a restart, and settles it as it would have been. Callers are
+// told the outcome on the table: their answer's token died with the bot.
+func (t *laroTable) restoreIntents(intents []store.ActionRecord) {
+	w := t.window
+	for _, r := range intents {
+		var seat int
+		var pile string
+		text := strings.TrimPrefix(string(r.Data), intentPrefix)
+		switch {
+		case strings.HasPrefix(text, "call "):
+			if _, err := fmt.Sscanf(text, "call %d", &seat); err != nil {
+				continue
+			}
+			if best, ok := t.game.BestCall(seat); ok {
+				w.calls = append(w.calls, laroCall{seat: seat, at: r.At, best: best})
+			}
+		case strings.HasPrefix(text, "draw "):
+			if _, err := fmt.Sscanf(text, "draw %d %s", &seat, &pile); err != nil {
+				continue
+			}
+			w.draw = &pendingDraw{seat: seat, at: r.At, fromDiscard: pile == "discard"}
+		}
+	}
+	if len(w.calls) > 0 || w.draw != nil {
+		t.scheduleSettle()
+	}
 }

@@ -13,7 +13,7 @@ func (t *laroTable) screen(viewer int) laroScreen {
 
 func (t *laroTable) screenOf(g *laro.Game, viewer int, settings laroSettings) laroScreen {
 	sc := laroScreen{
-		TableID: t.id, GameNo: settings.GameNo, Version: int(t.seq), Seats: t.seats, Settings: settings,
+		TableID: t.id, GameNo: settings.GameNo, Version: t.moves, Seats: t.seats, Settings: settings,
 		Pot: t.pot, View: g.View(viewer), Events: t.events, Deadline: t.deadline, Result: t.result,
 	}
 	if w := t.window; w != nil && g == t.game {

@@ -23,6 +23,7 @@ type laroTable struct {
 	settings laroSettings
 	seed     uint64
 	game     *laro.Game // nil while in the lobby
+	moves    int        // engine actions so far: the version hand buttons and timers carry
 	pot      int64
 
 	result   []string

@@ -31,9 +31,9 @@ func (t *laroTable) armTurn() {
 	if dl.At.IsZero() {
 		return
 	}
-	seq := t.seq
+	moves := t.moves
 	t.stopTurn = t.act.after(time.Until(dl.At), func() {
-		if t.seq == seq && t.playing() {
+		if t.moves == moves && t.playing() {
 			t.timeout()
 		}
 	})
@@ -84,9 +84,9 @@ func (t *laroTable) scheduleComputer() {
 	if !t.seats[s].Computer && !(t.autoplay[s] && t.game.Phase() != laro.PhaseDraw) {
 		return
 	}
-	seq := t.seq
+	moves := t.moves
 	t.act.after(t.b.opts.ComputerDelay, func() {
-		if t.seq != seq || !t.playing() || t.choice != nil || (t.window != nil && t.window.draw != nil) {
+		if t.moves != moves || !t.playing() || t.choice != nil || (t.window != nil && t.window.draw != nil) {
 			return
 		}
 		t.playFor(s)
