@@ -12,7 +12,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -55,12 +54,6 @@ func TestMain(m *testing.M) {
 // that tests not needing it (go test -run Config) do not pay for the build.
 func cardbotBinary(t *testing.T) string {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("builds and runs the cardbot binary; skipped with -short")
-	}
-	if runtime.GOOS == "windows" {
-		t.Skip("stops the binary with SIGTERM, which Windows does not have")
-	}
 	binOnce.Do(func() {
 		binDir, binErr = os.MkdirTemp("", "cardbot-bin-")
 		if binErr != nil {
