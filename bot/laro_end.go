@@ -67,11 +67,7 @@ func (t *laroTable) finish() {
 	}
 	t.pot = 0
 	// Players are free to sit elsewhere; Play again seats them anew.
-	for _, s := range t.seats {
-		if !s.Computer {
-			t.b.setSeat("laro", t.guild, s.UserID, "")
-		}
-	}
+	t.freeSeats()
 	armIdle(t, t.b.opts.LobbyTimeout)
 }
 
@@ -83,41 +79,19 @@ func (t *laroTable) playAgain(ctx context.Context, in *Input) *Reply {
 	if t.playing() {
 		return ephemeralText("The next game is already running.")
 	}
-	for _, s := range t.seats {
-		if s.Computer {
-			continue
-		}
-		if other, ok := t.b.seatOf("laro", t.guild, s.UserID); ok && other != t.id {
-			return ephemeralText(fmt.Sprintf("%s now sits at table **%s**, so this table cannot play again. Open a new one with `/laro new`.", s.mention(), other))
-		}
-	}
 	next := t.settings
 	next.GameNo++
-	g, err := t.b.store.CreateGame(ctx, store.Game{
-		TableID: t.id, Kind: store.KindLaro, Guild: t.guild, Channel: t.channel, Host: t.host,
-		Settings: next.marshal(), Seats: storeSeats(t.seats), Status: store.StatusLobby,
-	})
-	if err != nil {
-		t.b.log.Error("creating the next game", "table", t.id, "err", err)
-		return ephemeralText(msgSomethingWrong)
+	id, undo, r := t.nextGame(ctx, next.marshal())
+	if r != nil {
+		return r
 	}
-	oldID, oldSettings, oldGame := t.gameID, t.settings, t.game
 	// The finished game's message keeps its final state, without buttons.
 	old := laroPublic(t.screen(-1)).withoutButtons()
-	t.gameID, t.settings = g.ID, next
-	for _, s := range t.seats {
-		if !s.Computer {
-			t.b.setSeat("laro", t.guild, s.UserID, t.id)
-		}
-	}
-	if r := t.begin(ctx, in.At, oldGame.NextDealer()); r != nil {
-		cancelled := store.StatusCancelled
-		_, _ = t.b.store.UpdateGame(ctx, g.ID, store.GameUpdate{Status: &cancelled})
-		t.gameID, t.settings, t.game = oldID, oldSettings, oldGame
-		t.status = store.StatusFinished
-		for _, s := range t.seats {
-			t.b.setSeat("laro", t.guild, s.UserID, "")
-		}
+	finished := *t
+	t.gameID, t.settings = id, next
+	if r := t.begin(ctx, in.At, finished.game.NextDealer()); r != nil {
+		*t = finished
+		undo()
 		return r
 	}
 	return updateMessage("", old.Embeds, old.Components)

@@ -417,11 +417,7 @@ func (t *lausTable) finish() {
 		t.stopTurn()
 	}
 	// Players are free to sit elsewhere; Play again seats them anew.
-	for _, s := range t.seats {
-		if !s.Computer {
-			t.b.setSeat("laus", t.guild, s.UserID, "")
-		}
-	}
+	t.freeSeats()
 	armIdle(t, t.b.opts.LobbyTimeout)
 }
 
@@ -433,43 +429,19 @@ func (t *lausTable) playAgain(ctx context.Context, in *Input) *Reply {
 	if t.playing() {
 		return ephemeralText("The next match is already running.")
 	}
-	for _, s := range t.seats {
-		if s.Computer {
-			continue
-		}
-		if other, ok := t.b.seatOf("laus", t.guild, s.UserID); ok && other != t.id {
-			return ephemeralText(fmt.Sprintf("%s now sits at Laus table **%s**, so this table cannot play again. Open a new one with `/laus new`.", s.mention(), other))
-		}
-	}
 	next := t.settings
 	next.MatchNo++
-	g, err := t.b.store.CreateGame(ctx, store.Game{
-		TableID: t.id, Kind: store.KindLaus, Guild: t.guild, Channel: t.channel, Host: t.host,
-		Settings: next.marshal(), Seats: storeSeats(t.seats), Status: store.StatusLobby,
-	})
-	if err != nil {
-		t.b.log.Error("creating the next match", "table", t.id, "err", err)
-		return ephemeralText(msgSomethingWrong)
+	id, undo, r := t.nextGame(ctx, next.marshal())
+	if r != nil {
+		return r
 	}
-	oldID, oldSettings, oldMatch, oldSeed, oldSeq := t.gameID, t.settings, t.match, t.seed, t.seq
 	// The finished match's message keeps its final state, without buttons.
 	old := lausPublic(t.screen(-1)).withoutButtons()
-	t.gameID, t.settings = g.ID, next
-	for _, s := range t.seats {
-		if !s.Computer {
-			t.b.setSeat("laus", t.guild, s.UserID, t.id)
-		}
-	}
+	finished := *t
+	t.gameID, t.settings = id, next
 	if r := t.begin(ctx, in.At); r != nil {
-		cancelled := store.StatusCancelled
-		_, _ = t.b.store.UpdateGame(ctx, g.ID, store.GameUpdate{Status: &cancelled})
-		t.gameID, t.settings, t.match, t.seed, t.seq = oldID, oldSettings, oldMatch, oldSeed, oldSeq
-		t.status = store.StatusFinished
-		for _, s := range t.seats {
-			if !s.Computer {
-				t.b.setSeat("laus", t.guild, s.UserID, "")
-			}
-		}
+		*t = finished
+		undo()
 		return r
 	}
 	return updateMessage("", old.Embeds, old.Components)

@@ -293,6 +293,41 @@ func (c *tableCore) refreshHands(actor string, hand func(seat int, user string) 
 	}
 }
 
+// nextGame readies a finished table for its next game: it checks that
+// every person seated is still free to play here, stores the new game with
+// settings and seats them at it. undo reverses that when the new game
+// cannot begin; r is a refusal instead.
+func (c *tableCore) nextGame(ctx context.Context, settings json.RawMessage) (id string, undo func(), r *Reply) {
+	for _, s := range c.seats {
+		if s.Computer {
+			continue
+		}
+		if other, ok := c.b.seatOf(c.kind, c.guild, s.UserID); ok && other != c.id {
+			return "", nil, ephemeralText(fmt.Sprintf("%s now sits at %s table **%s**, so this table cannot play again. "+
+				"Open a new one with `/%s new`.", s.mention(), c.title, other, c.kind))
+		}
+	}
+	g, err := c.b.store.CreateGame(ctx, store.Game{
+		TableID: c.id, Kind: storeKind(c.kind), Guild: c.guild, Channel: c.channel, Host: c.host,
+		Settings: settings, Seats: storeSeats(c.seats), Status: store.StatusLobby,
+	})
+	if err != nil {
+		c.b.log.Error("creating the next game", "table", c.id, "err", err)
+		return "", nil, ephemeralText(msgSomethingWrong)
+	}
+	for _, s := range c.seats {
+		if !s.Computer {
+			c.b.setSeat(c.kind, c.guild, s.UserID, c.id)
+		}
+	}
+	undo = func() {
+		cancelled := store.StatusCancelled
+		_, _ = c.b.store.UpdateGame(ctx, g.ID, store.GameUpdate{Status: &cancelled})
+		c.freeSeats()
+	}
+	return g.ID, undo, nil
+}
+
 // event adds a line to the table message's recent events.
 func (c *tableCore) event(s string) {
 	c.events = append(c.events, s)
