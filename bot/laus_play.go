@@ -274,6 +274,13 @@ func (t *lausTable) describe(a laus.Action, ended *laus.RoundResult) {
 			}
 		}
 	}
+	if ended != nil && !t.match.Over() {
+		// The new round's message starts clean: the old round's plays
+		// are in the summary, and its cards are dealt again.
+		t.events = nil
+		t.event(fmt.Sprintf("Round %d is over (summary above). %s deals round %d.",
+			ended.Round, t.seats[t.match.Dealer()].mention(), t.match.Round()))
+	}
 }
 
 // nextDeadline is the turn timer of the seat to act: none for a computer
@@ -298,13 +305,6 @@ func (t *lausTable) afterChange(actor string, ended *laus.RoundResult, fresh boo
 		t.out.Retire(t.closedView(fmt.Sprintf("Match %d · round %d is over: its summary and the next table are below.",
 			t.settings.MatchNo, ended.Round)))
 		fresh = true
-		if !t.match.Over() {
-			// The new round's message starts clean: the old round's plays
-			// are in the summary, and its cards are dealt again.
-			t.events = nil
-			t.event(fmt.Sprintf("Round %d is over (summary above). %s deals round %d.",
-				ended.Round, t.seats[t.match.Dealer()].mention(), t.match.Round()))
-		}
 	}
 	if t.match.Over() {
 		t.finish()

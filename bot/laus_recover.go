@@ -33,20 +33,30 @@ func (b *Bot) recoverLaus(ctx context.Context, g store.Game) error {
 	if _, err := fmt.Sscanf(string(recs[0].Data), "start %x", &seed); err != nil {
 		return fmt.Errorf("start record %q: %w", recs[0].Data, err)
 	}
-	actions := make([]laus.Action, 0, len(recs)-1)
+	m, err := laus.NewMatch(laus.MatchConfig{Seats: len(t.seats), Target: s.Target}, seed)
+	if err != nil {
+		return fmt.Errorf("deal: %w", err)
+	}
+	t.match, t.seed = m, seed
+	t.resetMatch()
+	// Replay one action at a time, so the table's recent events read as
+	// they did before the restart.
 	for _, r := range recs[1:] {
 		a, err := laus.UnmarshalAction(r.Data)
 		if err != nil {
 			return fmt.Errorf("action %d: %w", r.Seq, err)
 		}
-		actions = append(actions, a)
+		round := m.Round()
+		if err := m.Apply(a); err != nil {
+			return fmt.Errorf("replaying action %d (%s): %w", r.Seq, a, err)
+		}
+		var ended *laus.RoundResult
+		if rr, ok := m.LastRound(); ok && (m.Round() != round || m.Over()) {
+			ended = &rr
+		}
+		t.describe(a, ended)
 	}
-	m, err := laus.Replay(laus.MatchConfig{Seats: len(t.seats), Target: s.Target}, seed, actions)
-	if err != nil {
-		return fmt.Errorf("replay: %w", err)
-	}
-	t.match, t.seed, t.seq = m, seed, recs[len(recs)-1].Seq
-	t.resetMatch()
+	t.seq = recs[len(recs)-1].Seq
 	b.startTable(t, g.MessageID)
 	t.act.post(func() {
 		t.event("♻️ cardbot restarted; the match goes on.")
