@@ -114,3 +114,50 @@ func TestLaroSoloPractice(t *testing.T) {
 	}
 	w.noFailures()
 }
+
+func TestLaroTablesShareAChannelAndSeatsAreChecked(t *testing.T) {
+	w := newWorld(t)
+	alice, bob, carol, mod := w.player("alice"), w.player("bob"), w.player("carol"), w.player("mod")
+	mod.u.SetPermissions(mod.u.Permissions() | discordgo.PermissionManageServer)
+
+	// Two tables in one channel at once.
+	r, err := alice.u.Slash(w.ch, "laro new", discordtest.IntOpt("stake", 10), discordtest.IntOpt("ante", 50))
+	answer(t, r, err)
+	r, err = bob.u.Slash(w.ch, "laro new", discordtest.IntOpt("stake", 1), discordtest.IntOpt("ante", 0))
+	answer(t, r, err)
+	var big, small *discordgo.Message
+	for _, m := range w.ch.Messages() {
+		switch {
+		case strings.Contains(text(m), "Joining needs **200**"):
+			big = m
+		case strings.Contains(text(m), "Joining needs **15**"):
+			small = m
+		}
+	}
+	if big == nil || small == nil {
+		t.Fatalf("want two lobbies in the channel, got:\n%v", w.ch.Messages())
+	}
+
+	// Carol has 120 chips: the big table (ante 50 + 15 × 10 = 200) refuses
+	// her and says how many she lacks; the small one seats her.
+	r, err = mod.u.Slash(w.ch, "chips grant", discordtest.UserOpt("player", carol.u), discordtest.IntOpt("amount", -880))
+	answer(t, r, err)
+	if cb := carol.click(big, button(big, "join", "")); !strings.Contains(text(cb.Message), "**80 chips short**") {
+		t.Errorf("joining the big table with 120 chips: %q, want '80 chips short'", text(cb.Message))
+	}
+	carol.click(small, button(small, "join", ""))
+	if !strings.Contains(text(w.ch.Message(small.ID)), "<@"+carol.u.ID()+">") {
+		t.Errorf("carol is not seated at the small table:\n%s", text(w.ch.Message(small.ID)))
+	}
+	// One Laro table per player per server.
+	if cb := bob.click(w.ch.Message(big.ID), button(big, "join", "")); !strings.Contains(text(cb.Message), "already sit at Laro table") {
+		t.Errorf("bob joining a second table: %q, want a refusal", text(cb.Message))
+	}
+	// Each table starts on its own.
+	bob.click(w.ch.Message(small.ID), button(small, "start", ""))
+	if !strings.Contains(text(w.ch.Message(big.ID)), "[Join]") {
+		t.Errorf("starting one table changed the other:\n%s", text(w.ch.Message(big.ID)))
+	}
+	w.tableMessage("game 1")
+	w.noFailures()
+}
