@@ -161,3 +161,25 @@ func TestLaroTablesShareAChannelAndSeatsAreChecked(t *testing.T) {
 	w.tableMessage("game 1")
 	w.noFailures()
 }
+
+func TestRulesCommandsExplainEachGame(t *testing.T) {
+	w := newWorld(t)
+	alice := w.player("alice")
+	for cmd, words := range map[string][]string{
+		"laro rules": {"cluster", "Void", "LARO!", "stake"},
+		"laus rules": {"jack", "queen", "skat", "target"},
+	} {
+		r, err := alice.u.Slash(w.ch, cmd)
+		cb := answer(t, r, err)
+		if !cb.Ephemeral {
+			t.Errorf("/%s answered publicly", cmd)
+		}
+		got := strings.ToLower(text(cb.Message))
+		for _, word := range words {
+			if !strings.Contains(got, strings.ToLower(word)) {
+				t.Errorf("/%s does not mention %q:\n%s", cmd, word, got)
+			}
+		}
+	}
+	w.noFailures()
+}
