@@ -84,13 +84,15 @@ func TestLaroGameSurvivesRestart(t *testing.T) {
 	if !strings.Contains(text(hand), "You drew") {
 		t.Errorf("after the restart the draw showed no card:\n%s", text(hand))
 	}
-	table := w.tableMessage("cardbot restarted")
+	w.tableMessage("cardbot restarted")
+	// The other player's hand message, opened before the restart, still
+	// updates itself: the bot kept its token.
+	mover.click(hand, button(hand, "discard", cardsOf(t, hand)[0].String()))
 	for _, p := range players {
 		if p != mover {
-			p.openHand(table)
+			p.waitHand("their turn, after the restart", func(m *discordgo.Message) bool { return button(m, "draw", "deck") != "" })
 		}
 	}
-	mover.click(hand, button(hand, "discard", cardsOf(t, hand)[0].String()))
 	final := playToEnd(t, w, players)
 	if !strings.Contains(final, "wins with") && !strings.Contains(final, "no winner") {
 		t.Fatalf("the game did not finish after the restart:\n%s", final)

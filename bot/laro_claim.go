@@ -188,7 +188,7 @@ func (t *laroTable) settle() {
 		// A person picks which cluster to lay; their call message turns into
 		// their hand with one button per option.
 		t.choice = &laroChoice{seat: winner, at: wc.at, options: opts}
-		t.hands[t.seats[winner].UserID] = handToken{i: wc.i, at: time.Now()}
+		t.adoptHand(t.seats[winner].UserID, wc.i, wc.at)
 		t.choice.stop = t.act.after(t.turnTimer(), func() {
 			if c := t.choice; c != nil && c.seat == winner {
 				t.choice = nil
@@ -200,7 +200,7 @@ func (t *laroTable) settle() {
 		return
 	}
 	if wc.i != nil {
-		t.hands[t.seats[winner].UserID] = handToken{i: wc.i, at: time.Now()}
+		t.adoptHand(t.seats[winner].UserID, wc.i, wc.at)
 	}
 	t.layCall(winner, opts[0], wc.at, "")
 	t.refreshWith(notes)

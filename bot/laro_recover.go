@@ -89,6 +89,7 @@ func (b *Bot) recoverLaro(ctx context.Context, g store.Game) error {
 		intents, lastAt = nil, r.At
 	}
 	t.seq = recs[len(recs)-1].Seq
+	t.loadHands(ctx)
 	b.startTable(t, g.MessageID)
 	t.act.post(func() {
 		t.event("♻️ cardbot restarted; the game goes on.")

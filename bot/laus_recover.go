@@ -57,6 +57,7 @@ func (b *Bot) recoverLaus(ctx context.Context, g store.Game) error {
 		t.describe(a, ended)
 	}
 	t.seq = recs[len(recs)-1].Seq
+	t.loadHands(ctx)
 	b.startTable(t, g.MessageID)
 	t.act.post(func() {
 		t.event("♻️ cardbot restarted; the match goes on.")

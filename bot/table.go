@@ -262,11 +262,40 @@ func (c *tableCore) mySeat(in *Input) (int, *Reply) {
 // others can see, gets a new private message: a hand never replaces a
 // message anyone else sees.
 func (c *tableCore) answerHand(in *Input, v rendering, fromTable bool) *Reply {
-	c.hands[in.UserID] = handToken{i: in.Interaction, at: time.Now()}
+	c.adoptHand(in.UserID, in.Interaction, in.At)
 	if fromTable || !onEphemeral(in) {
 		return ephemeralMessage("", v.Embeds, v.Components)
 	}
 	return updateMessage("", v.Embeds, v.Components)
+}
+
+// adoptHand makes the message of interaction i (created at at) the
+// player's hand message, and stores its token so that after a restart the
+// table can still update it while the token lives. Losing the stored token
+// costs only that convenience, so a failure is logged, not shown.
+func (c *tableCore) adoptHand(user string, i *discordgo.Interaction, at time.Time) {
+	c.hands[user] = handToken{i: i, at: at}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	err := c.b.store.SaveHandToken(ctx, c.gameID, store.HandToken{
+		User: user, AppID: i.AppID, InteractionID: i.ID, Token: i.Token, OpenedAt: at,
+	})
+	if err != nil {
+		c.b.log.Warn("storing a hand token", "table", c.id, "err", err)
+	}
+}
+
+// loadHands takes back the hand tokens still alive after a restart.
+func (c *tableCore) loadHands(ctx context.Context) {
+	tokens, err := c.b.store.HandTokens(ctx, c.gameID, time.Now().Add(-tokenLife))
+	if err != nil {
+		c.b.log.Warn("loading hand tokens", "table", c.id, "err", err)
+		return
+	}
+	for _, h := range tokens {
+		i := &discordgo.Interaction{ID: h.InteractionID, AppID: h.AppID, Token: h.Token}
+		c.hands[h.User] = handToken{i: i, at: h.OpenedAt}
+	}
 }
 
 // onEphemeral reports whether the click came from an ephemeral message,

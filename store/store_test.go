@@ -3,10 +3,14 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cardbot/cardbot/migrations"
 )
 
 func schemaVersion(t *testing.T, s *Store) int64 {
@@ -28,11 +32,11 @@ func TestOpenMigratesFromEmpty(t *testing.T) {
 	if _, err := os.Stat(path); err != nil {
 		t.Fatalf("database file not created: %v", err)
 	}
-	if got := schemaVersion(t, s); got != 4 {
-		t.Errorf("schema version = %d, want 4", got)
+	if got, want := schemaVersion(t, s), latestMigration(t); got != want {
+		t.Errorf("schema version = %d, want %d (the newest migration)", got, want)
 	}
 	for _, table := range []string{"games", "actions", "settlements", "balances", "ledger", "escrow",
-		"laus_rounds", "laus_round_scores", "laus_results", "laro_stats"} {
+		"laus_rounds", "laus_round_scores", "laus_results", "laro_stats", "hand_tokens"} {
 		var n int
 		if err := s.rdb.QueryRow(`SELECT COUNT(*) FROM sqlite_schema WHERE type = 'table' AND name = ?`, table).Scan(&n); err != nil || n != 1 {
 			t.Errorf("table %s: count %d, err %v; want 1", table, n, err)
@@ -86,7 +90,7 @@ func TestOpenRefusesNewerSchema(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.wdb.Exec(`INSERT INTO goose_db_version (version_id, is_applied) VALUES (7, 1)`); err != nil {
+	if _, err := s.wdb.Exec(`INSERT INTO goose_db_version (version_id, is_applied) VALUES (100, 1)`); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
@@ -95,7 +99,7 @@ func TestOpenRefusesNewerSchema(t *testing.T) {
 	if !errors.Is(err, ErrSchemaTooNew) {
 		t.Fatalf("Open of newer schema: err = %v, want ErrSchemaTooNew", err)
 	}
-	want := "store: database schema version 7 is newer than this build knows (4); upgrade cardbot"
+	want := fmt.Sprintf("store: database schema version %d is newer than this build knows (%d); upgrade cardbot", 100, latestMigration(t))
 	if !strings.Contains(err.Error(), want) {
 		t.Errorf("error = %q, want it to contain %q", err, want)
 	}
@@ -130,4 +134,22 @@ func TestOpenBadPath(t *testing.T) {
 			t.Errorf("Open(%q) error = %q, want it to name the path", path, err)
 		}
 	}
+}
+
+// latestMigration is the version of the newest embedded migration file.
+func latestMigration(t *testing.T) int64 {
+	t.Helper()
+	files, err := fs.Glob(migrations.FS, "*.sql")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no migration files: %v", err)
+	}
+	var latest int64
+	for _, f := range files {
+		var v int64
+		if _, err := fmt.Sscanf(f, "%d_", &v); err != nil {
+			t.Fatalf("migration file %q has no version: %v", f, err)
+		}
+		latest = max(latest, v)
+	}
+	return latest
 }
