@@ -23,7 +23,7 @@ const (
 )
 
 // manageGuild is the Manage Server permission bit.
-const manageGuild int64 = discordgo.PermissionManageServer
+const manageGuild int64 = discordgo.PermissionManageGuild
 
 func floatPtr(f float64) *float64 { return &f }
 

@@ -34,7 +34,7 @@ func TestChipsCommands(t *testing.T) {
 	if cb := slash(bob, "chips grant", discordtest.UserOpt("player", bob.u), discordtest.IntOpt("amount", 500)); !strings.Contains(text(cb.Message), "Manage Server") {
 		t.Errorf("grant by a plain member: %q, want a refusal naming Manage Server", text(cb.Message))
 	}
-	mod.u.SetPermissions(mod.u.Permissions() | discordgo.PermissionManageServer)
+	mod.u.SetPermissions(mod.u.Permissions() | discordgo.PermissionManageGuild)
 	if cb := slash(mod, "chips grant", discordtest.UserOpt("player", bob.u), discordtest.IntOpt("amount", 500)); cb.Ephemeral || !strings.Contains(text(cb.Message), "**1500**") {
 		t.Errorf("grant by a moderator: %q, want a public note of bob's new 1500", text(cb.Message))
 	}
@@ -118,7 +118,7 @@ func TestLaroSoloPractice(t *testing.T) {
 func TestLaroTablesShareAChannelAndSeatsAreChecked(t *testing.T) {
 	w := newWorld(t)
 	alice, bob, carol, mod := w.player("alice"), w.player("bob"), w.player("carol"), w.player("mod")
-	mod.u.SetPermissions(mod.u.Permissions() | discordgo.PermissionManageServer)
+	mod.u.SetPermissions(mod.u.Permissions() | discordgo.PermissionManageGuild)
 
 	// Two tables in one channel at once.
 	r, err := alice.u.Slash(w.ch, "laro new", discordtest.IntOpt("stake", 10), discordtest.IntOpt("ante", 50))

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -18,11 +17,9 @@ import (
 // player is a person at a Laro table who acts only on what Discord shows
 // them: the channel, and their own ephemeral messages.
 type player struct {
-	t    *testing.T
-	w    *world
-	u    *discordtest.User
-	seen map[string]bool // face-up cards this test has watched being discarded
-	mu   *sync.Mutex
+	t *testing.T
+	w *world
+	u *discordtest.User
 }
 
 func (w *world) player(name string) *player {

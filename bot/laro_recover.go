@@ -48,12 +48,9 @@ func (b *Bot) recoverLaro(ctx context.Context, g store.Game) error {
 		b.resumeLobby(t, g)
 		return nil
 	}
-	_, recs, err := b.store.LoadGame(ctx, g.ID)
+	recs, err := b.gameLog(ctx, g)
 	if err != nil {
 		return err
-	}
-	if len(recs) == 0 {
-		return fmt.Errorf("a running game with an empty log")
 	}
 	var seed uint64
 	var dealer int

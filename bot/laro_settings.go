@@ -25,7 +25,6 @@ type laroSettings struct {
 func (s laroSettings) claimWindow() time.Duration {
 	return time.Duration(s.ClaimWindowMS) * time.Millisecond
 }
-func (s laroSettings) turnTimer() time.Duration { return time.Duration(s.TurnTimerS) * time.Second }
 
 // escrow is what a player needs free to sit at the table: the most one
 // game can cost them.
@@ -71,15 +70,6 @@ func newSeed() uint64 {
 	var b [8]byte
 	_, _ = rand.Read(b[:]) // crypto/rand.Read does not fail on supported platforms
 	return binary.BigEndian.Uint64(b[:])
-}
-
-func seedBytes(seed uint64) []byte { return binary.BigEndian.AppendUint64(nil, seed) }
-
-func seedFromBytes(b []byte) (uint64, error) {
-	if len(b) != 8 {
-		return 0, fmt.Errorf("bot: stored seed has %d bytes, want 8", len(b))
-	}
-	return binary.BigEndian.Uint64(b), nil
 }
 
 // newTableID makes a short random table ID for titles and custom_ids.

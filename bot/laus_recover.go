@@ -22,12 +22,9 @@ func (b *Bot) recoverLaus(ctx context.Context, g store.Game) error {
 		b.resumeLobby(t, g)
 		return nil
 	}
-	_, recs, err := b.store.LoadGame(ctx, g.ID)
+	recs, err := b.gameLog(ctx, g)
 	if err != nil {
 		return err
-	}
-	if len(recs) == 0 {
-		return fmt.Errorf("a running match with an empty log")
 	}
 	var seed uint64
 	if _, err := fmt.Sscanf(string(recs[0].Data), "start %x", &seed); err != nil {

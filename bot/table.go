@@ -167,6 +167,19 @@ func (b *Bot) resumeLobby(t lobbyGame, g store.Game) {
 	})
 }
 
+// gameLog loads a running game's stored log for a rebuild: its first
+// record is the start record (the seed), the rest its actions in order.
+func (b *Bot) gameLog(ctx context.Context, g store.Game) ([]store.ActionRecord, error) {
+	_, recs, err := b.store.LoadGame(ctx, g.ID)
+	if err != nil {
+		return nil, err
+	}
+	if len(recs) == 0 {
+		return nil, fmt.Errorf("a running game with an empty log")
+	}
+	return recs, nil
+}
+
 // routeComponent sends a click to the table it belongs to.
 func (b *Bot) routeComponent(ctx context.Context, in *Input) *Reply {
 	id := in.Component

@@ -42,7 +42,7 @@ func setup(t *testing.T, h handlerFunc, opts ...discordtest.Option) (*discordtes
 	ch := g.AddChannel("tables")
 	dg := connect(t, srv, h)
 	minStake := 1.0
-	manage := int64(discordgo.PermissionManageServer)
+	manage := int64(discordgo.PermissionManageGuild)
 	cmds := []*discordgo.ApplicationCommand{
 		{Name: "laro", Description: "Laro", Options: []*discordgo.ApplicationCommandOption{{
 			Type: discordgo.ApplicationCommandOptionSubCommand, Name: "new", Description: "new table",

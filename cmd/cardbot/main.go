@@ -77,7 +77,7 @@ func run(ctx context.Context, stopSignals func(), cfg config, log *slog.Logger) 
 	session.AddHandler(b.HandleInteraction)
 	if err := session.Open(); err != nil {
 		if restCode(err) == http.StatusUnauthorized {
-			return fmt.Errorf("Discord refused the token: check DISCORD_TOKEN (Bot → Reset Token gives a new one)")
+			return errors.New("the token was refused by Discord: check DISCORD_TOKEN (Bot → Reset Token gives a new one)")
 		}
 		where := "Discord"
 		if cfg.APIBase != "" {
