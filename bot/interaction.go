@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -9,7 +10,14 @@ import (
 // An Input is one decoded interaction: who clicked or typed what, where, and
 // when Discord stamped it. Handlers see only this, never the raw payload.
 type Input struct {
-	Interaction *discordgo.Interaction
+	// interaction is the raw payload. Table code reaches it only through
+	// linkPrivately, so the router knows which answers must stay private.
+	interaction *discordgo.Interaction
+	// linked is set once table code keeps the interaction to edit its
+	// answer later: the router then never makes that answer public.
+	// It is atomic because a handler that outlives its deadline may still
+	// set it on the table's goroutine while the router reads it.
+	linked      atomic.Bool
 	GuildID     string
 	ChannelID   string
 	UserID      string
@@ -68,4 +76,24 @@ func displayName(i *discordgo.Interaction) string {
 		return u.GlobalName
 	}
 	return u.Username
+}
+
+// onEphemeral reports whether the click came from a message only the
+// clicker sees (their hand, their answer to a LARO! call).
+func (in *Input) onEphemeral() bool {
+	if in.interaction == nil {
+		return false
+	}
+	m := in.interaction.Message
+	return m != nil && m.Flags&discordgo.MessageFlagsEphemeral != 0
+}
+
+// linkPrivately returns the interaction so that table code can edit its
+// answer later (a hand message, the outcome of a LARO! call), and marks it:
+// the router then delivers this interaction's answer only to a message
+// ephemeral for the clicker (see privacy.go). It is the only way table
+// code gets hold of an interaction.
+func (in *Input) linkPrivately() *discordgo.Interaction {
+	in.linked.Store(true)
+	return in.interaction
 }

@@ -98,7 +98,7 @@ func (t *laroTable) call(in *Input) *Reply {
 	if err := t.record(callIntent(s), in.At); err != nil {
 		return ephemeralText(moveRefusal(err))
 	}
-	w.calls = append(w.calls, laroCall{seat: s, at: in.At, best: best, i: in.Interaction})
+	w.calls = append(w.calls, laroCall{seat: s, at: in.At, best: best, i: in.linkPrivately()})
 	t.scheduleSettle()
 	t.refresh("")
 	what := "a " + best.Kind.String() + " cluster"

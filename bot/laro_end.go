@@ -107,7 +107,7 @@ func (t *laroTable) leaveAfterGame(ctx context.Context, in *Input) *Reply {
 		return ephemeralText("You cannot leave in the middle of a game.")
 	}
 	t.seats = append(append([]seat{}, t.seats[:i]...), t.seats[i+1:]...)
-	t.b.setSeat("laro", t.guild, in.UserID, "")
+	t.b.releaseSeat("laro", t.guild, in.UserID, t.id)
 	next, ok := firstHuman(t.seats)
 	if !ok {
 		closeTable(t)

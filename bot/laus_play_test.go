@@ -58,7 +58,7 @@ func newTestLausTable(t *testing.T) *lausTable {
 // forge sends a forged click by user on the current state's hand buttons.
 func (tb *lausTable) forge(user, verb, arg string, values ...string) string {
 	in := &Input{
-		UserID: user, GuildID: tb.guild, Interaction: &discordgo.Interaction{ID: "1"},
+		UserID: user, GuildID: tb.guild, interaction: &discordgo.Interaction{ID: "1"},
 		Component: ComponentID{Game: "laus", Table: tb.id, Turn: int(tb.seq), Verb: verb, Arg: arg},
 		Values:    values,
 	}

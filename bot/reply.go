@@ -4,36 +4,52 @@ import "github.com/bwmarrin/discordgo"
 
 // A Reply is what a handler answers an interaction with; the router is the
 // one place that sends it, so no handler can answer twice.
-type Reply = discordgo.InteractionResponse
+//
+// A reply is private unless a constructor marked it Public: the router
+// (see privacy.go) delivers a private reply only to a message that is
+// ephemeral for the clicker, whatever a handler asked for.
+type Reply struct {
+	discordgo.InteractionResponse
+	// Public marks an answer everyone in the channel may see: a lobby or
+	// table message redrawn, a leaderboard. Nothing secret may be in it.
+	Public bool
+}
 
 // ephemeralText answers with a message only the acting user sees.
 func ephemeralText(text string) *Reply {
-	return &Reply{
-		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Content: text, Flags: discordgo.MessageFlagsEphemeral},
-	}
+	return ephemeralMessage(text, nil, nil)
 }
 
 // ephemeralMessage answers with embeds and components only the user sees.
 func ephemeralMessage(content string, embeds []*discordgo.MessageEmbed, comps []discordgo.MessageComponent) *Reply {
-	return &Reply{
+	return &Reply{InteractionResponse: discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{
 			Content: content, Embeds: embeds, Components: comps, Flags: discordgo.MessageFlagsEphemeral,
 		},
-	}
+	}}
 }
 
 // publicMessage answers with a message everyone in the channel sees.
 func publicMessage(content string, embeds []*discordgo.MessageEmbed) *Reply {
-	return &Reply{
+	return &Reply{Public: true, InteractionResponse: discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Content: content, Embeds: embeds},
-	}
+	}}
 }
 
-// updateMessage replaces the message the clicked component was on.
+// updateMessage replaces the public message the clicked component was on
+// (a lobby, a table) with a rendering everyone may see.
 func updateMessage(content string, embeds []*discordgo.MessageEmbed, comps []discordgo.MessageComponent) *Reply {
+	r := privateUpdate(content, embeds, comps)
+	r.Public = true
+	return r
+}
+
+// privateUpdate replaces the clicker's own ephemeral message (their hand).
+// Sent in answer to a click on a public message, the router turns it into
+// a new ephemeral message instead.
+func privateUpdate(content string, embeds []*discordgo.MessageEmbed, comps []discordgo.MessageComponent) *Reply {
 	if comps == nil {
 		// A nil slice would leave the old buttons in place; an empty one removes them.
 		comps = []discordgo.MessageComponent{}
@@ -41,14 +57,8 @@ func updateMessage(content string, embeds []*discordgo.MessageEmbed, comps []dis
 	if embeds == nil {
 		embeds = []*discordgo.MessageEmbed{}
 	}
-	return &Reply{
+	return &Reply{InteractionResponse: discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseUpdateMessage,
 		Data: &discordgo.InteractionResponseData{Content: content, Embeds: embeds, Components: comps},
-	}
-}
-
-// deferUpdate acknowledges a click without changing its message yet; the
-// message is edited later through the interaction's token.
-func deferUpdate() *Reply {
-	return &Reply{Type: discordgo.InteractionResponseDeferredMessageUpdate}
+	}}
 }

@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"fmt"
-	"log/slog"
 	"runtime/debug"
 	"time"
 
@@ -39,16 +38,16 @@ func (b *Bot) HandleInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 	defer func() {
 		if r := recover(); r != nil {
 			log.Error("handler panicked", "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
-			b.respond(log, i, ephemeralText(msgSomethingWrong))
+			b.send(log, i, false, ephemeralText(msgSomethingWrong))
 		}
 	}()
 	if b.closing.Load() {
-		b.respond(log, i, ephemeralText("cardbot is restarting; please click again in a few seconds."))
+		b.send(log, i, false, ephemeralText("cardbot is restarting; please click again in a few seconds."))
 		return
 	}
 	in, reply := b.decode(i)
 	if reply != nil {
-		b.respond(log, i, reply)
+		b.send(log, i, false, reply)
 		return
 	}
 	done := make(chan *Reply, 1)
@@ -67,69 +66,13 @@ func (b *Bot) HandleInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 	defer timer.Stop()
 	select {
 	case r := <-done:
-		if r != nil {
-			b.respond(log, i, r)
-		}
+		b.send(log, i, in.linked.Load(), r)
 	case <-timer.C:
 		// Slow (a rate-limited channel, a busy disk): acknowledge now so
 		// Discord does not fail the interaction, then deliver the reply.
-		b.respond(log, i, deferral(i))
-		b.deliverLate(log, i, <-done)
-	}
-}
-
-// deferral is the "thinking…" answer to a slow interaction: private for a
-// command (most answers are), a silent acknowledgement for a click.
-func deferral(i *discordgo.Interaction) *Reply {
-	if i.Type == discordgo.InteractionApplicationCommand {
-		return &Reply{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
-			Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}}
-	}
-	return deferUpdate()
-}
-
-// deliverLate sends a reply after its deferral: an edit of the deferred
-// message where the reply is one, else a follow-up message.
-func (b *Bot) deliverLate(log *slog.Logger, i *discordgo.Interaction, r *Reply) {
-	if r == nil || r.Data == nil {
-		return
-	}
-	d := r.Data
-	ephemeral := d.Flags&discordgo.MessageFlagsEphemeral != 0
-	isCommand := i.Type == discordgo.InteractionApplicationCommand
-	if (isCommand && ephemeral) || (!isCommand && r.Type == discordgo.InteractionResponseUpdateMessage) {
-		embeds, comps := d.Embeds, d.Components
-		if embeds == nil {
-			embeds = []*discordgo.MessageEmbed{}
-		}
-		if comps == nil {
-			comps = []discordgo.MessageComponent{}
-		}
-		if _, err := b.session.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &d.Content, Embeds: &embeds, Components: &comps}); err != nil {
-			log.Warn("could not deliver a late reply", "err", err)
-		}
-		return
-	}
-	if isCommand {
-		// A public reply to a command deferred privately: the first
-		// follow-up would only replace the private placeholder, so settle
-		// the placeholder first; the next follow-up is a message of its own.
-		done := "Done: see the channel."
-		if _, err := b.session.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &done}); err != nil {
-			log.Warn("could not settle a deferral", "err", err)
-		}
-	}
-	if _, err := b.session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{
-		Content: d.Content, Embeds: d.Embeds, Components: d.Components, Flags: d.Flags,
-	}); err != nil {
-		log.Warn("could not deliver a late reply", "err", err)
-	}
-}
-
-// respond sends a reply, logging (never panicking on) a failure.
-func (b *Bot) respond(log *slog.Logger, i *discordgo.Interaction, r *Reply) {
-	if err := b.session.InteractionRespond(i, r); err != nil {
-		log.Warn("could not answer interaction", "err", err)
+		b.send(log, i, false, deferral(i))
+		r := <-done
+		b.deliverLate(log, i, in.linked.Load(), r)
 	}
 }
 
@@ -148,7 +91,7 @@ func (b *Bot) decode(i *discordgo.Interaction) (*Input, *Reply) {
 		return nil, ephemeralText("That interaction had no valid ID; please try again.")
 	}
 	in := &Input{
-		Interaction: i, GuildID: i.GuildID, ChannelID: i.ChannelID,
+		interaction: i, GuildID: i.GuildID, ChannelID: i.ChannelID,
 		UserID: u.ID, UserName: displayName(i), At: at,
 	}
 	if i.Member != nil {

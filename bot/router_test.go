@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -141,12 +142,22 @@ func TestSlowCommandsAreDeferredThenAnswered(t *testing.T) {
 }
 
 // slowTable answers every click slowly, like a table stuck on a busy disk.
-type slowTable struct{ tableCore }
+type slowTable struct {
+	tableCore
+	fast atomic.Bool // answer at once instead
+}
 
 func (s *slowTable) handle(ctx context.Context, in *Input) *Reply {
-	time.Sleep(s.b.opts.DeferAfter + 500*time.Millisecond)
-	if in.Component.Verb == "hand" {
+	if !s.fast.Load() {
+		time.Sleep(s.b.opts.DeferAfter + 500*time.Millisecond)
+	}
+	switch in.Component.Verb {
+	case "hand":
 		return ephemeralText("your hand")
+	case "secret":
+		// A handler that asks to update the public message with something
+		// private: the router must not let it.
+		return privateUpdate("secret hand", nil, nil)
 	}
 	return updateMessage("updated", nil, nil)
 }
@@ -159,12 +170,13 @@ func TestSlowClicksAreDeferredThenAnswered(t *testing.T) {
 		discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: "My hand", CustomID: "v1/laro/slow1/1/hand", Style: discordgo.PrimaryButton},
 			discordgo.Button{Label: "Poke", CustomID: "v1/laro/slow1/1/poke", Style: discordgo.PrimaryButton},
+			discordgo.Button{Label: "Secret", CustomID: "v1/laro/slow1/1/secret", Style: discordgo.PrimaryButton},
 		}},
 	}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := &slowTable{tableCore{b: b, kind: "laro", id: "slow1", guild: ch.Guild().ID(), channel: ch.ID(), hands: map[string]handToken{}}}
+	st := &slowTable{tableCore: tableCore{b: b, kind: "laro", id: "slow1", guild: ch.Guild().ID(), channel: ch.ID(), hands: map[string]handToken{}}}
 	b.startTable(st, msg.ID)
 	u := srv.User("alice")
 
@@ -180,13 +192,38 @@ func TestSlowClicksAreDeferredThenAnswered(t *testing.T) {
 	}); err != nil {
 		t.Fatalf("the slow private answer never came: %v", err)
 	}
+	// A private update, slow or not, never lands on the public message.
+	for _, delay := range []bool{true, false} {
+		st.fast.Store(!delay)
+		r, err = u.Click(ch.Message(msg.ID), "v1/laro/slow1/1/secret")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cb, err := r.Wait(); err != nil || !cb.Ephemeral {
+			t.Fatalf("private answer to a public click (slow %v): %+v, %v; want an ephemeral answer", delay, cb, err)
+		}
+		if _, err := u.WaitEphemeral(5*time.Second, func(ms []*discordgo.Message) bool {
+			return len(ms) > 0 && ms[len(ms)-1].Content == "secret hand"
+		}); err != nil {
+			t.Fatalf("the private answer never reached the clicker (slow %v): %v", delay, err)
+		}
+		if got := ch.Message(msg.ID).Content; got != "table" {
+			t.Fatalf("the public message shows %q after a private answer (slow %v)", got, delay)
+		}
+	}
+
+	st.fast.Store(false)
+	// A slow click on a public message is deferred privately: deferring it
+	// as an update would make the public message the click's original.
 	r, err = u.Click(ch.Message(msg.ID), "v1/laro/slow1/1/poke")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cb, err := r.Wait(); err != nil || cb.Type != discordgo.InteractionResponseDeferredMessageUpdate {
-		t.Fatalf("slow click: %+v, %v; want a deferred update", cb, err)
+	if cb, err := r.Wait(); err != nil || cb.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource || !cb.Ephemeral {
+		t.Fatalf("slow click: %+v, %v; want a private deferral", cb, err)
 	}
+	// Its public redraw still reaches the public message, and the private
+	// placeholder goes away.
 	if _, err := ch.Wait(5*time.Second, func(ms []*discordgo.Message) bool {
 		for _, m := range ms {
 			if m.ID == msg.ID && m.Content == "updated" {
@@ -196,6 +233,16 @@ func TestSlowClicksAreDeferredThenAnswered(t *testing.T) {
 		return false
 	}); err != nil {
 		t.Fatalf("the slow update never reached the message: %v", err)
+	}
+	if _, err := u.WaitEphemeral(5*time.Second, func(ms []*discordgo.Message) bool {
+		for _, m := range ms {
+			if m.Flags&discordgo.MessageFlagsLoading != 0 {
+				return false
+			}
+		}
+		return true
+	}); err != nil {
+		t.Fatalf("a \"thinking…\" placeholder stayed up: %v", err)
 	}
 
 	for _, f := range srv.Failures() {

@@ -99,15 +99,21 @@ type tableKey struct{ kind, id string }
 type seatKey struct{ kind, guild, user string }
 
 // openTable posts a new table's lobby, stores it and starts it: the shared
-// part of /laro new and /laus new.
+// part of /laro new and /laus new. The host's seat is reserved before any
+// I/O, so two quick /new commands cannot open two tables for one host; a
+// table that cannot open gives the seat back.
 func (b *Bot) openTable(ctx context.Context, t lobbyGame, in *Input) *Reply {
 	c := t.core()
+	if other, ok := b.claimSeat(c.kind, c.guild, c.host, c.id); !ok {
+		return ephemeralText(fmt.Sprintf("You already sit at %s table **%s** in this server. Leave it first (or finish its game).", c.title, other))
+	}
 	g, err := b.store.CreateGame(ctx, store.Game{
 		TableID: c.id, Kind: storeKind(c.kind), Guild: c.guild, Channel: c.channel, Host: c.host,
 		Settings: t.settingsJSON(), Seats: storeSeats(c.seats), Status: store.StatusLobby,
 		Deadline: store.Deadline{At: time.Now().Add(b.opts.LobbyTimeout), Kind: "idle"},
 	})
 	if err != nil {
+		b.releaseSeat(c.kind, c.guild, c.host, c.id)
 		b.log.Error("creating a table", "kind", c.kind, "err", err)
 		return ephemeralText(msgSomethingWrong)
 	}
@@ -117,6 +123,7 @@ func (b *Bot) openTable(ctx context.Context, t lobbyGame, in *Input) *Reply {
 		Embeds: lobby.Embeds, Components: lobby.Components,
 	})
 	if err != nil {
+		b.releaseSeat(c.kind, c.guild, c.host, c.id)
 		cancelled := store.StatusCancelled
 		_, _ = b.store.UpdateGame(ctx, g.ID, store.GameUpdate{Status: &cancelled})
 		return ephemeralText(fmt.Sprintf("I could not post the table in this channel. Give cardbot the **View Channel**, **Send Messages**, "+
@@ -212,18 +219,8 @@ func (b *Bot) seatOf(kind, guild, user string) (string, bool) {
 	return id, ok
 }
 
-// setSeat records (or with "" clears) where a player sits.
-func (b *Bot) setSeat(kind, guild, user, table string) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if table == "" {
-		delete(b.seats, seatKey{kind, guild, user})
-	} else {
-		b.seats[seatKey{kind, guild, user}] = table
-	}
-}
-
-// claimSeat seats a player at table unless they already sit elsewhere.
+// claimSeat seats a player at table unless they already sit elsewhere:
+// checked and recorded at once, so two racing clicks cannot both succeed.
 func (b *Bot) claimSeat(kind, guild, user, table string) (other string, ok bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -232,6 +229,32 @@ func (b *Bot) claimSeat(kind, guild, user, table string) (other string, ok bool)
 	}
 	b.seats[seatKey{kind, guild, user}] = table
 	return "", true
+}
+
+// claimSeats seats every one of users at table, or, if any of them sits
+// elsewhere, none: it returns the first such user and their table.
+func (b *Bot) claimSeats(kind, guild string, users []string, table string) (user, other string, ok bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, u := range users {
+		if cur, taken := b.seats[seatKey{kind, guild, u}]; taken && cur != table {
+			return u, cur, false
+		}
+	}
+	for _, u := range users {
+		b.seats[seatKey{kind, guild, u}] = table
+	}
+	return "", "", true
+}
+
+// releaseSeat gives back a seat claimed at table, if the player still
+// holds it there.
+func (b *Bot) releaseSeat(kind, guild, user, table string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.seats[seatKey{kind, guild, user}] == table {
+		delete(b.seats, seatKey{kind, guild, user})
+	}
 }
 
 // saveSeats stores the seats and settings after a lobby change.
@@ -255,7 +278,7 @@ func (c *tableCore) saveMessageID(id string) {
 func (c *tableCore) freeSeats() {
 	for _, s := range c.seats {
 		if !s.Computer {
-			c.b.setSeat(c.kind, c.guild, s.UserID, "")
+			c.b.releaseSeat(c.kind, c.guild, s.UserID, c.id)
 		}
 	}
 }
@@ -275,18 +298,26 @@ func (c *tableCore) mySeat(in *Input) (int, *Reply) {
 // others can see, gets a new private message: a hand never replaces a
 // message anyone else sees.
 func (c *tableCore) answerHand(in *Input, v rendering, fromTable bool) *Reply {
-	c.adoptHand(in.UserID, in.Interaction, in.At)
-	if fromTable || !onEphemeral(in) {
+	c.adoptHand(in.UserID, in.linkPrivately(), in.At)
+	if fromTable || !in.onEphemeral() {
 		return ephemeralMessage("", v.Embeds, v.Components)
 	}
-	return updateMessage("", v.Embeds, v.Components)
+	return privateUpdate("", v.Embeds, v.Components)
 }
 
 // adoptHand makes the message of interaction i (created at at) the
 // player's hand message, and stores its token so that after a restart the
 // table can still update it while the token lives. Losing the stored token
 // costs only that convenience, so a failure is logged, not shown.
+//
+// i must come from Input.linkPrivately, which makes the router answer it
+// with a message ephemeral for its user; and that user must be the player,
+// or someone else would be shown this hand.
 func (c *tableCore) adoptHand(user string, i *discordgo.Interaction, at time.Time) {
+	if u := interactionUser(i); u == nil || u.ID != user {
+		c.b.log.Error("refused to link a hand to another person's interaction", "table", c.id)
+		return
+	}
 	c.hands[user] = handToken{i: i, at: at}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
@@ -311,13 +342,6 @@ func (c *tableCore) loadHands(ctx context.Context) {
 	}
 }
 
-// onEphemeral reports whether the click came from an ephemeral message,
-// which only the clicker sees.
-func onEphemeral(in *Input) bool {
-	m := in.Interaction.Message
-	return m != nil && m.Flags&discordgo.MessageFlagsEphemeral != 0
-}
-
 // refreshHands redraws every open hand message but actor's (whose own click
 // is answered directly), forgetting those whose token has run out.
 func (c *tableCore) refreshHands(actor string, hand func(seat int, user string) rendering) {
@@ -340,27 +364,26 @@ func (c *tableCore) refreshHands(actor string, hand func(seat int, user string) 
 // settings and seats them at it. undo reverses that when the new game
 // cannot begin; r is a refusal instead.
 func (c *tableCore) nextGame(ctx context.Context, settings json.RawMessage) (id string, undo func(), r *Reply) {
+	var people []string
 	for _, s := range c.seats {
-		if s.Computer {
-			continue
+		if !s.Computer {
+			people = append(people, s.UserID)
 		}
-		if other, ok := c.b.seatOf(c.kind, c.guild, s.UserID); ok && other != c.id {
-			return "", nil, ephemeralText(fmt.Sprintf("%s now sits at %s table **%s**, so this table cannot play again. "+
-				"Open a new one with `/%s new`.", s.mention(), c.title, other, c.kind))
-		}
+	}
+	// Seats are claimed before any I/O, all or none, so nobody can open
+	// another table meanwhile and end up seated at two.
+	if user, other, ok := c.b.claimSeats(c.kind, c.guild, people, c.id); !ok {
+		return "", nil, ephemeralText(fmt.Sprintf("<@%s> now sits at %s table **%s**, so this table cannot play again. "+
+			"Open a new one with `/%s new`.", user, c.title, other, c.kind))
 	}
 	g, err := c.b.store.CreateGame(ctx, store.Game{
 		TableID: c.id, Kind: storeKind(c.kind), Guild: c.guild, Channel: c.channel, Host: c.host,
 		Settings: settings, Seats: storeSeats(c.seats), Status: store.StatusLobby,
 	})
 	if err != nil {
+		c.freeSeats()
 		c.b.log.Error("creating the next game", "table", c.id, "err", err)
 		return "", nil, ephemeralText(msgSomethingWrong)
-	}
-	for _, s := range c.seats {
-		if !s.Computer {
-			c.b.setSeat(c.kind, c.guild, s.UserID, c.id)
-		}
 	}
 	undo = func() {
 		cancelled := store.StatusCancelled

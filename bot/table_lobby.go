@@ -60,16 +60,20 @@ func joinLobby(ctx context.Context, t lobbyGame, in *Input) *Reply {
 	if len(c.seats) >= t.maxSeats() {
 		return ephemeralText(fmt.Sprintf("This table is full (%d players).", t.maxSeats()))
 	}
-	if r := t.canJoin(ctx, in); r != nil {
-		return r
-	}
+	// The seat is reserved before any I/O (the chips check reads the
+	// store), so a click on Join at another table cannot seat the player
+	// twice meanwhile.
 	if other, ok := c.b.claimSeat(c.kind, c.guild, in.UserID, c.id); !ok {
 		return ephemeralText(fmt.Sprintf("You already sit at %s table **%s** in this server. Leave it first.", c.title, other))
+	}
+	if r := t.canJoin(ctx, in); r != nil {
+		c.b.releaseSeat(c.kind, c.guild, in.UserID, c.id)
+		return r
 	}
 	c.seats = append(c.seats, seat{UserID: in.UserID, Name: in.UserName})
 	if err := c.saveSeats(ctx, t.settingsJSON()); err != nil {
 		c.seats = c.seats[:len(c.seats)-1]
-		c.b.setSeat(c.kind, c.guild, in.UserID, "")
+		c.b.releaseSeat(c.kind, c.guild, in.UserID, c.id)
 		return ephemeralText(msgSomethingWrong)
 	}
 	return lobbyUpdate(t)
@@ -97,7 +101,7 @@ func leaveLobby(ctx context.Context, t lobbyGame, in *Input) *Reply {
 		c.seats, c.host = old, oldHost
 		return ephemeralText(msgSomethingWrong)
 	}
-	c.b.setSeat(c.kind, c.guild, in.UserID, "")
+	c.b.releaseSeat(c.kind, c.guild, in.UserID, c.id)
 	return lobbyUpdate(t)
 }
 

@@ -2,9 +2,14 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/pressly/goose/v3"
+
+	"github.com/cardbot/cardbot/migrations"
 )
 
 func TestHandTokens(t *testing.T) {
@@ -37,5 +42,40 @@ func TestHandTokens(t *testing.T) {
 	}
 	if got, _ := s.HandTokens(ctx, g.ID, now.Add(time.Second)); len(got) != 0 {
 		t.Fatalf("tokens opened before since: got %+v, want none", got)
+	}
+}
+
+// TestUpgradeDropsOldHandLinks: a hand link stored by a build before
+// migration 6 may point at the public table message, so upgrading drops it.
+func TestUpgradeDropsOldHandLinks(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "db")
+	// The database as a build with migrations 1–5 left it, with a link.
+	old, err := sql.Open("sqlite3", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := goose.NewProvider(goose.DialectSQLite3, old, migrations.FS, goose.WithDisableGlobalRegistry(true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.UpTo(ctx, 5); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := old.Exec(`INSERT INTO hand_tokens (game_id, user_id, app_id, interaction_id, token, opened_at)
+		VALUES ('g1', 'u1', 'a', '1', 't', ?)`, time.Now().UnixMilli()); err != nil {
+		t.Fatal(err)
+	}
+	if err := old.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatalf("upgrade: %v", err)
+	}
+	defer s.Close()
+	if got, err := s.HandTokens(ctx, "g1", time.Now().Add(-time.Hour)); err != nil || len(got) != 0 {
+		t.Fatalf("after the upgrade: %+v, %v; want no hand links from the older build", got, err)
 	}
 }
