@@ -33,7 +33,8 @@ type Channel struct {
 	id, name string
 	guild    *Guild
 	botPerms int64
-	msgs     []*message // in posting order; deleted ones removed
+	msgs     []*message           // in posting order; deleted ones removed
+	history  []*discordgo.Message // every version ever shown (see History)
 }
 
 // AddGuild creates a guild. If a bot is connected it receives GUILD_CREATE,
@@ -121,6 +122,25 @@ func (c *Channel) Messages() []*discordgo.Message {
 	c.s.mu.Lock()
 	defer c.s.mu.Unlock()
 	return copyMessages(c.msgs)
+}
+
+// History returns every version of every message the channel has shown,
+// oldest first: each post and each edit, even those a later edit replaced
+// or a deletion removed. A test scans it for anything that must never have
+// been public, however briefly.
+func (c *Channel) History() []*discordgo.Message {
+	c.s.mu.Lock()
+	defer c.s.mu.Unlock()
+	out := make([]*discordgo.Message, len(c.history))
+	for i, m := range c.history {
+		out[i] = copyMessage(m)
+	}
+	return out
+}
+
+// recordLocked adds a version of a public message to the history.
+func (c *Channel) recordLocked(m *discordgo.Message) {
+	c.history = append(c.history, copyMessage(m))
 }
 
 // Message returns a copy of message id as the channel shows it, or nil if the
@@ -243,6 +263,7 @@ func (s *Server) postMessageLocked(ch *Channel, rc *reqCtx) (result, *apiError) 
 	rec := &message{m: m, channel: ch}
 	s.messages[m.ID] = rec
 	ch.msgs = append(ch.msgs, rec)
+	ch.recordLocked(m)
 	s.notifyLocked()
 	return jsonResult(encodeMessage(m)), nil
 }
@@ -278,6 +299,9 @@ func (s *Server) editLocked(m *message, p payload) *apiError {
 	}
 	s.edited(next)
 	m.m = next
+	if !m.ephemeral() {
+		m.channel.recordLocked(next)
+	}
 	s.notifyLocked()
 	return nil
 }

@@ -16,6 +16,7 @@ type fault struct {
 	remaining  int
 	status     int
 	retryAfter time.Duration
+	delay      time.Duration // answer normally, this much later
 }
 
 // RateLimit makes the next times requests matching method and pattern get
@@ -32,6 +33,12 @@ func (s *Server) RateLimit(method, pattern string, times int, retryAfter time.Du
 // 502 up to its MaxRestRetries and returns other statuses as errors.
 func (s *Server) FailRequests(method, pattern string, times int, status int) {
 	s.addFault(&fault{method: method, pattern: pattern, remaining: times, status: status})
+}
+
+// SlowRequests makes the next times requests matching method and pattern
+// (as for RateLimit) answer normally but only after d, like a slow link.
+func (s *Server) SlowRequests(method, pattern string, times int, d time.Duration) {
+	s.addFault(&fault{method: method, pattern: pattern, remaining: times, delay: d})
 }
 
 func (s *Server) addFault(f *fault) {

@@ -266,6 +266,7 @@ func (s *Server) addResponseLocked(in *interaction, m *discordgo.Message) *messa
 		in.user.eph = append(in.user.eph, rec)
 	} else {
 		in.channel.msgs = append(in.channel.msgs, rec)
+		in.channel.recordLocked(m)
 	}
 	s.messages[m.ID] = rec
 	s.notifyLocked()

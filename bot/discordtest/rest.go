@@ -88,9 +88,12 @@ func (s *Server) serveREST(w http.ResponseWriter, r *http.Request) {
 	var res result
 	var apiErr *apiError
 	hdr := http.Header{}
-	if f := s.takeFault(r.Method, rest); f != nil {
+	if f := s.takeFault(r.Method, rest); f != nil && f.delay == 0 {
 		res, apiErr = f.answer(hdr)
 	} else {
+		if f != nil {
+			time.Sleep(f.delay)
+		}
 		res, apiErr = s.dispatchREST(rc)
 	}
 

@@ -1,0 +1,167 @@
+package bot_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cardbot/cardbot/bot/discordtest"
+	"github.com/cardbot/cardbot/store"
+)
+
+// liveTables counts the stored tables of kind that are open (lobby or playing).
+func liveTables(t *testing.T, w *world, kind store.Kind) int {
+	t.Helper()
+	games, err := w.st.LiveGames(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, g := range games {
+		if g.Kind == kind {
+			n++
+		}
+	}
+	return n
+}
+
+// lobbies counts the lobby messages in the channel.
+func lobbies(w *world) int {
+	n := 0
+	for _, m := range w.ch.Messages() {
+		if strings.Contains(text(m), "Click **Join**") {
+			n++
+		}
+	}
+	return n
+}
+
+// TestNewTwiceQuicklyOpensOneTable: /new sent twice within Discord's reply
+// delay, with the table message's post slowed down, opens one table; the
+// second answer says where the host already sits.
+func TestNewTwiceQuicklyOpensOneTable(t *testing.T) {
+	for _, game := range []struct {
+		name string
+		kind store.Kind
+	}{{"laro", store.KindLaro}, {"laus", store.KindLaus}} {
+		t.Run(game.name, func(t *testing.T) {
+			w := newWorld(t)
+			alice := w.player("alice")
+			w.srv.SlowRequests("POST", "/channels/*/messages", 2, 400*time.Millisecond)
+			first, err := alice.u.Slash(w.ch, game.name+" new")
+			if err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(100 * time.Millisecond)
+			second, err := alice.u.Slash(w.ch, game.name+" new")
+			if err != nil {
+				t.Fatal(err)
+			}
+			answers := text(answer(t, first, nil).Message) + "\n" + text(answer(t, second, nil).Message)
+			if !strings.Contains(answers, "is open") || !strings.Contains(answers, "You already sit at") {
+				t.Errorf("the two /%s new answered:\n%s\nwant one table opened and one refusal", game.name, answers)
+			}
+			time.Sleep(500 * time.Millisecond) // let any second post land, were there one
+			if n := lobbies(w); n != 1 {
+				t.Errorf("%d lobby messages in the channel, want 1", n)
+			}
+			if n := liveTables(t, w, game.kind); n != 1 {
+				t.Errorf("%d open %s tables stored, want 1", n, game.name)
+			}
+			w.noFailures()
+		})
+	}
+}
+
+// TestNewGivesTheSeatBackWhenThePostFails: a table whose message cannot be
+// posted does not keep its host seated.
+func TestNewGivesTheSeatBackWhenThePostFails(t *testing.T) {
+	w := newWorld(t)
+	alice := w.player("alice")
+	w.srv.FailRequests("POST", "/channels/*/messages", 1, http.StatusForbidden)
+	r, err := alice.u.Slash(w.ch, "laro new")
+	if got := text(answer(t, r, err).Message); !strings.Contains(got, "could not post the table") {
+		t.Fatalf("/laro new with the post refused answered %q", got)
+	}
+	r, err = alice.u.Slash(w.ch, "laro new")
+	if got := text(answer(t, r, err).Message); !strings.Contains(got, "is open") {
+		t.Fatalf("/laro new after a failed post answered %q, want the table opened", got)
+	}
+	if n := liveTables(t, w, store.KindLaro); n != 1 {
+		t.Errorf("%d open Laro tables stored, want 1", n)
+	}
+}
+
+// TestJoinTwoTablesAtOnceSeatsOnce: a player who clicks Join on two lobbies
+// while the disk is slow sits at one of them.
+func TestJoinTwoTablesAtOnceSeatsOnce(t *testing.T) {
+	w := stalledWorld(t)
+	alice, carol, bob := w.player("alice"), w.player("carol"), w.player("bob")
+	for _, host := range []*player{alice, carol} {
+		r, err := host.u.Slash(w.ch, "laro new", discordtest.IntOpt("stake", 0))
+		answer(t, r, err)
+	}
+	var ls []string
+	for _, m := range w.ch.Messages() {
+		if strings.Contains(text(m), "Click **Join**") {
+			ls = append(ls, m.ID)
+		}
+	}
+	if len(ls) != 2 {
+		t.Fatalf("%d lobbies, want 2", len(ls))
+	}
+	w.stallStore(stallFor)
+	var rs []*discordtest.Response
+	for _, id := range ls {
+		m := w.ch.Message(id)
+		r, err := bob.u.Click(m, button(m, "join", ""))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs = append(rs, r)
+		time.Sleep(100 * time.Millisecond)
+	}
+	for _, r := range rs {
+		if _, err := r.Wait(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	seated := 0
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		seated = 0
+		for _, id := range ls {
+			if strings.Contains(text(w.ch.Message(id)), "<@"+bob.u.ID()+">") {
+				seated++
+			}
+		}
+		refused := false
+		for _, r := range rs {
+			refused = refused || strings.Contains(deliveredText(r), "You already sit at")
+		}
+		if seated == 1 && refused {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("bob sits at %d lobbies (refusal seen: %v), want 1 and a refusal", seated, refused)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	games, err := w.st.LiveGames(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored := 0
+	for _, g := range games {
+		for _, s := range g.Seats {
+			if s.User == bob.u.ID() {
+				stored++
+			}
+		}
+	}
+	if stored != 1 {
+		t.Errorf("bob is stored at %d tables, want 1", stored)
+	}
+	w.noFailures()
+}
