@@ -17,10 +17,12 @@ func (t *laroTable) screenOf(g *laro.Game, viewer int, settings laroSettings) la
 		Pot: t.pot, View: g.View(viewer), Events: t.events, Deadline: t.deadline, Result: t.result,
 	}
 	if w := t.window; w != nil && g == t.game {
-		close := w.close(settings.claimWindow())
+		close, closed := w.close(laro.Window{Min: settings.claimWindow(), Grace: t.b.opts.ClaimGrace})
 		switch {
 		case w.draw != nil:
 			sc.Window = fmt.Sprintf("LARO! window on **%s** closes <t:%d:T>; %s's draw waits for it.", w.card.Symbol(), close.Unix(), t.seats[w.draw.seat].mention())
+		case closed:
+			sc.Window = fmt.Sprintf("LARO! can be called on **%s** until <t:%d:T>.", w.card.Symbol(), close.Unix())
 		default:
 			sc.Window = fmt.Sprintf("LARO! can be called on **%s** (open until at least <t:%d:T>).", w.card.Symbol(), close.Unix())
 		}
