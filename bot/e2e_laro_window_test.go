@@ -5,6 +5,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/discordtest"
 	"github.com/cardbot/cardbot/engine/laro"
 )
 
@@ -73,6 +76,62 @@ func TestLaroCallAfterFirstCallGraceIsTooLate(t *testing.T) {
 	}
 	if !strings.HasPrefix(m.Embeds[0].Title, "Your hand") {
 		t.Errorf("bob's call message after the contest shows:\n%s\nwant his hand", text(m))
+	}
+	w.noFailures()
+}
+
+func TestLaroCancelledDrawIsExplainedUntilTheDrawersTurn(t *testing.T) {
+	// Carol's call beats bob's waiting draw, and she has a choice of
+	// clusters to lay.
+	seed, x := findDeal(t, func(g *laro.Game) bool {
+		opts := g.CallOptions(2)
+		return len(opts) > 1 && !opts[0].Win
+	})
+	w, players, table, d := claimTable(t, seed, x)
+	alice, bob, carol := players[0], players[1], players[2]
+	why := "Your draw was cancelled: <@" + carol.u.ID() + "> called LARO!"
+
+	hand := bob.waitHand("the draw", func(m *discordgo.Message) bool { return button(m, "draw", "deck") != "" })
+	bob.click(hand, button(hand, "draw", "deck"), discordtest.WithTime(d.Add(100*time.Millisecond)))
+	answer(t, callLaro(t, carol, table, d.Add(300*time.Millisecond), 0), nil)
+	choice := carol.waitHand("a choice of clusters", func(m *discordgo.Message) bool { return button(m, "lay", "*") != "" })
+	bob.waitHand("why his draw was cancelled", func(m *discordgo.Message) bool { return strings.Contains(text(m), why) })
+
+	// Carol chooses: every hand is redrawn, and bob's still says why.
+	carol.click(choice, button(choice, "lay", "*"))
+	hand = bob.waitHand("carol to discard", func(m *discordgo.Message) bool {
+		return strings.Contains(text(m), "Waiting for <@"+carol.u.ID()+">")
+	})
+	if !strings.Contains(text(hand), why) {
+		t.Errorf("after carol chose, bob's hand no longer says why his draw was cancelled:\n%s", text(hand))
+	}
+
+	// Carol discards: it is alice's turn, and bob's note stays.
+	hand = carol.waitHand("her discards", func(m *discordgo.Message) bool { return button(m, "discard", "*") != "" })
+	carol.click(hand, button(hand, "discard", "*"))
+	hand = bob.waitHand("alice's turn", func(m *discordgo.Message) bool {
+		return strings.Contains(text(m), "Waiting for <@"+alice.u.ID()+">")
+	})
+	if !strings.Contains(text(hand), why) {
+		t.Errorf("on alice's turn, bob's hand no longer says why his draw was cancelled:\n%s", text(hand))
+	}
+
+	// Alice's draw waits for the window on carol's discard. A restart
+	// meanwhile rebuilds bob's note from the stored log.
+	ah := alice.waitHand("the draw", func(m *discordgo.Message) bool { return button(m, "draw", "deck") != "" })
+	alice.click(ah, button(ah, "draw", "deck"))
+	w.restart()
+	cb := bob.click(hand, button(hand, "refresh", ""))
+	if !strings.Contains(text(cb.Message), why) {
+		t.Errorf("after a restart, bob's refreshed hand no longer says why his draw was cancelled:\n%s", text(cb.Message))
+	}
+
+	// Alice discards; on bob's turn the note has gone.
+	ah = alice.waitHand("her discards", func(m *discordgo.Message) bool { return button(m, "discard", "*") != "" })
+	alice.click(ah, button(ah, "discard", "*"))
+	hand = bob.waitHand("his turn", func(m *discordgo.Message) bool { return button(m, "draw", "deck") != "" })
+	if strings.Contains(text(hand), "cancelled") {
+		t.Errorf("on his next turn bob's hand still explains the old cancelled draw:\n%s", text(hand))
 	}
 	w.noFailures()
 }

@@ -200,10 +200,8 @@ func (t *laroTable) settle() {
 			wc = c
 		}
 	}
-	notes := map[string]string{}
-	if d := w.draw; d != nil && !t.seats[d.seat].Computer {
-		notes[t.seats[d.seat].UserID] = fmt.Sprintf("Your draw was cancelled: %s called LARO! on %s. You saw no new card.",
-			t.seats[winner].mention(), w.card.Symbol())
+	if d := w.draw; d != nil {
+		t.drawCancelled(d.seat, winner, w.card)
 	}
 	opts := t.game.CallOptions(winner)
 	if wc.i != nil && !opts[0].Win && len(opts) > 1 {
@@ -218,14 +216,34 @@ func (t *laroTable) settle() {
 			}
 		})
 		t.event(fmt.Sprintf("📣 %s won the LARO! on %s and is choosing a cluster.", t.seats[winner].mention(), w.card.Symbol()))
-		t.refreshWith(notes)
+		t.refresh("")
 		return
 	}
 	if wc.i != nil {
 		t.adoptHand(t.seats[winner].UserID, wc.i, wc.at)
 	}
 	t.layCall(winner, opts[0], wc.at, "")
-	t.refreshWith(notes)
+	t.refresh("")
+}
+
+// drawCancelled tells the drawer why their waiting draw never happened:
+// winner's LARO! took card. The note stays on their hand until they act or
+// their turn comes (see moved), so the caller's moves do not wipe it.
+func (t *laroTable) drawCancelled(drawer, winner int, card laro.Card) {
+	if drawer < 0 || drawer >= len(t.seats) || drawer == winner || t.seats[drawer].Computer {
+		return
+	}
+	t.notes[drawer] = fmt.Sprintf("Your draw was cancelled: %s called LARO! on %s. You saw no new card.",
+		t.seats[winner].mention(), card.Symbol())
+}
+
+// moved keeps the seats' notes current after action a: a note lasts until
+// its seat acts or its turn comes.
+func (t *laroTable) moved(a laro.Action) {
+	t.notes[a.ActionSeat()] = ""
+	if t.playing() {
+		t.notes[t.game.Turn()] = ""
+	}
 }
 
 // contestReason explains to a losing caller why the winner's call won.

@@ -36,25 +36,22 @@ func (t *laroTable) screenOf(g *laro.Game, viewer int, settings laroSettings) la
 	if c := t.choice; c != nil && c.seat == viewer && g == t.game {
 		sc.Choice = c.options
 	}
+	if viewer >= 0 && viewer < len(t.notes) && g == t.game {
+		sc.Note = t.notes[viewer]
+	}
 	return sc
 }
 
 // refresh redraws the table message and every open hand message except
 // actor's (whose own click is answered directly).
-func (t *laroTable) refresh(actor string) { t.refreshAll(false, actor, nil) }
+func (t *laroTable) refresh(actor string) { t.refreshAll(false, actor) }
 
-func (t *laroTable) refreshFresh(fresh bool, actor string) { t.refreshAll(fresh, actor, nil) }
+func (t *laroTable) refreshFresh(fresh bool, actor string) { t.refreshAll(fresh, actor) }
 
-func (t *laroTable) refreshWith(notes map[string]string) { t.refreshAll(false, "", notes) }
-
-func (t *laroTable) refreshAll(fresh bool, actor string, notes map[string]string) {
+func (t *laroTable) refreshAll(fresh bool, actor string) {
 	if t.game == nil {
 		return
 	}
 	t.out.SetPublic(laroPublic(t.screen(-1)), fresh)
-	t.refreshHands(actor, func(s int, user string) rendering {
-		sc := t.screen(s)
-		sc.Note = notes[user]
-		return laroHand(sc)
-	})
+	t.refreshHands(actor, func(s int, _ string) rendering { return laroHand(t.screen(s)) })
 }

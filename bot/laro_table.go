@@ -29,7 +29,8 @@ type laroTable struct {
 	result   []string
 	window   *claimWindow
 	choice   *laroChoice
-	timeouts []int // turns in a row each seat timed out
+	notes    []string // per seat: why its last move came to nothing (see moved)
+	timeouts []int    // turns in a row each seat timed out
 	autoplay []bool
 }
 

@@ -26,7 +26,7 @@ type laroScreen struct {
 	Window   string    // the claim window's state, in words ("" when closed)
 	Waiting  string    // the viewer's pending draw or call, in words
 	Result   []string  // chip results once the game is over
-	Note     string    // one-off line on top of a hand view
+	Note     string    // a line on top of a hand view: the answer to a click, or why the viewer's last move came to nothing
 	Choice   []laro.CallOption
 }
 
