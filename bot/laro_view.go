@@ -225,6 +225,9 @@ func laroHand(s laroScreen) rendering {
 		desc.WriteString(s.Waiting)
 	case len(s.Choice) > 0:
 		desc.WriteString("🎉 Your LARO! won. Choose the cluster to lay:")
+	case v.MyTurn() && v.Phase == laro.PhaseDraw && v.Top == laro.NoCard:
+		// The first turn of a game: the discard pile is still empty.
+		desc.WriteString("**Your turn:** draw from the deck.")
 	case v.MyTurn() && v.Phase == laro.PhaseDraw:
 		desc.WriteString("**Your turn:** draw from the deck or take the discard.")
 	case v.MyTurn():
