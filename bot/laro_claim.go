@@ -9,9 +9,9 @@ import (
 	"github.com/cardbot/cardbot/engine/laro"
 )
 
-// claimWindow is the LARO! window on one discard (RULES.md, "the claim
-// window"): calls and the next player's draw gather here, stamped with
-// their snowflake times, until the contest is settled.
+// claimWindow is the LARO! window on one discard: calls and the next
+// player's draw gather here, stamped with their snowflake times, until the
+// contest is settled.
 type claimWindow struct {
 	card      laro.Card
 	discarder int
@@ -47,19 +47,33 @@ type laroChoice struct {
 	stop    func() bool
 }
 
-// close is when the window closes: max(D + W, N) with a pending draw at N.
-// Without a draw, the first call in closes it once W has passed: a call
-// beats any later draw anyway, and players should not wait on a player
-// who is slow to draw. (RULES.md leaves this case open.)
-func (w *claimWindow) close(min time.Duration) time.Time {
-	win := laro.Window{Min: min}
+// close is when the window closes by the engine's rule (laro.Window.CloseAt):
+// max(D+W, min(N, S+G)) with a pending draw at N and the first call at S.
+// closed is false while neither is in; close is then the earliest the
+// window can close.
+func (w *claimWindow) close(win laro.Window) (close time.Time, closed bool) {
+	return w.closeWith(win, time.Time{})
+}
+
+// closeWith is close as it would be with one more call, stamped callAt,
+// among the window's calls.
+func (w *claimWindow) closeWith(win laro.Window, callAt time.Time) (close time.Time, closed bool) {
+	first := callAt
+	for _, c := range w.calls {
+		if first.IsZero() || c.at.Before(first) {
+			first = c.at
+		}
+	}
+	var drawAt time.Time
 	if w.draw != nil {
-		return win.Close(w.at, w.draw.at)
+		drawAt = w.draw.at
 	}
-	if len(w.calls) > 0 {
-		return win.Close(w.at, w.calls[0].at)
-	}
-	return w.at.Add(min)
+	return win.CloseAt(w.at, drawAt, first)
+}
+
+// windowRule is the table's claim window: its minimum and the bot's grace.
+func (t *laroTable) windowRule() laro.Window {
+	return laro.Window{Min: t.settings.claimWindow(), Grace: t.b.opts.ClaimGrace}
 }
 
 // call handles the public LARO! button.
@@ -90,10 +104,10 @@ func (t *laroTable) call(in *Input) *Reply {
 	if !ok {
 		return ephemeralText(fmt.Sprintf("%s does not form a cluster with two of your cards, nor complete your win, so your LARO! was not made. It cost you nothing.", w.card.Symbol()))
 	}
-	if w.draw != nil {
-		if close := w.close(t.settings.claimWindow()); in.At.After(close) {
-			return ephemeralText(fmt.Sprintf("Too late: the window on %s had closed when you called.", w.card.Symbol()))
-		}
+	// Once a draw or a call is in, the close is known: a call stamped after
+	// it is too late.
+	if close, closed := w.closeWith(t.windowRule(), in.At); closed && in.At.After(close) {
+		return ephemeralText(fmt.Sprintf("Too late: the window on %s had closed when you called.", w.card.Symbol()))
 	}
 	if err := t.record(callIntent(s), in.At); err != nil {
 		return ephemeralText(moveRefusal(err))
@@ -113,7 +127,7 @@ func (t *laroTable) computerCall(w *claimWindow, s int, best laro.CallOption, at
 	if t.window != w || !t.playing() {
 		return
 	}
-	if w.draw != nil && at.After(w.close(t.settings.claimWindow())) {
+	if close, closed := w.closeWith(t.windowRule(), at); closed && at.After(close) {
 		return
 	}
 	w.calls = append(w.calls, laroCall{seat: s, at: at, best: best})
@@ -121,14 +135,21 @@ func (t *laroTable) computerCall(w *claimWindow, s int, best laro.CallOption, at
 	t.refresh("")
 }
 
-// scheduleSettle (re)arms the settlement for the window's current close.
+// scheduleSettle (re)arms the settlement a grace after the window's
+// current close. A draw or an earlier-stamped call can bring the close
+// forward, so the settlement moves either way.
 func (t *laroTable) scheduleSettle() {
 	w := t.window
-	at := w.close(t.settings.claimWindow()).Add(t.b.opts.ClaimGrace)
-	if !at.After(w.settleAt) && w.stop != nil {
+	win := t.windowRule()
+	close, closed := w.close(win)
+	if !closed {
 		return
 	}
+	at := win.SettleAt(close)
 	if w.stop != nil {
+		if at.Equal(w.settleAt) {
+			return
+		}
 		w.stop()
 	}
 	w.settleAt = at
@@ -139,12 +160,13 @@ func (t *laroTable) scheduleSettle() {
 	})
 }
 
-// settle ends the window: the contest is decided by RULES.md, a winning
-// call is laid (the pending draw cancelled), or else the draw happens.
+// settle ends the window: the contest is decided (laro.Contest) at the
+// window's close, a winning call is laid (the pending draw cancelled), or
+// else the draw happens.
 func (t *laroTable) settle() {
 	w := t.window
 	t.window = nil
-	close := w.close(t.settings.claimWindow())
+	close, _ := w.close(t.windowRule())
 	claims := make([]laro.Claim, len(w.calls))
 	for i, c := range w.calls {
 		claims[i] = c.best.Claim(c.seat, c.at)
@@ -178,10 +200,8 @@ func (t *laroTable) settle() {
 			wc = c
 		}
 	}
-	notes := map[string]string{}
-	if d := w.draw; d != nil && !t.seats[d.seat].Computer {
-		notes[t.seats[d.seat].UserID] = fmt.Sprintf("Your draw was cancelled: %s called LARO! on %s. You saw no new card.",
-			t.seats[winner].mention(), w.card.Symbol())
+	if d := w.draw; d != nil {
+		t.drawCancelled(d.seat, winner, w.card)
 	}
 	opts := t.game.CallOptions(winner)
 	if wc.i != nil && !opts[0].Win && len(opts) > 1 {
@@ -196,14 +216,34 @@ func (t *laroTable) settle() {
 			}
 		})
 		t.event(fmt.Sprintf("📣 %s won the LARO! on %s and is choosing a cluster.", t.seats[winner].mention(), w.card.Symbol()))
-		t.refreshWith(notes)
+		t.refresh("")
 		return
 	}
 	if wc.i != nil {
 		t.adoptHand(t.seats[winner].UserID, wc.i, wc.at)
 	}
 	t.layCall(winner, opts[0], wc.at, "")
-	t.refreshWith(notes)
+	t.refresh("")
+}
+
+// drawCancelled tells the drawer why their waiting draw never happened:
+// winner's LARO! took card. The note stays on their hand until they act or
+// their turn comes (see moved), so the caller's moves do not wipe it.
+func (t *laroTable) drawCancelled(drawer, winner int, card laro.Card) {
+	if drawer < 0 || drawer >= len(t.seats) || drawer == winner || t.seats[drawer].Computer {
+		return
+	}
+	t.notes[drawer] = fmt.Sprintf("Your draw was cancelled: %s called LARO! on %s. You saw no new card.",
+		t.seats[winner].mention(), card.Symbol())
+}
+
+// moved keeps the seats' notes current after action a: a note lasts until
+// its seat acts or its turn comes.
+func (t *laroTable) moved(a laro.Action) {
+	t.notes[a.ActionSeat()] = ""
+	if t.playing() {
+		t.notes[t.game.Turn()] = ""
+	}
 }
 
 // contestReason explains to a losing caller why the winner's call won.

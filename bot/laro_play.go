@@ -100,6 +100,7 @@ func startRecord(seed uint64, dealer int) string { return fmt.Sprintf("start %01
 // resetRound clears what belongs to one game.
 func (t *laroTable) resetRound() {
 	t.events, t.result, t.window, t.choice = nil, nil, nil, nil
+	t.notes = make([]string, len(t.seats))
 	t.timeouts = make([]int, len(t.seats))
 	t.autoplay = make([]bool, len(t.seats))
 }
@@ -118,7 +119,11 @@ func (t *laroTable) showHand(in *Input) *Reply {
 // interaction so later changes can update that message.
 func (t *laroTable) handReply(in *Input, s int, note string) *Reply {
 	sc := t.screen(s)
-	sc.Note = note
+	if note != "" && sc.Note != "" {
+		sc.Note = note + "\n" + sc.Note
+	} else if note != "" {
+		sc.Note = note
+	}
 	return t.answerHand(in, laroHand(sc), in.Component.Verb == "hand")
 }
 
@@ -290,6 +295,7 @@ func (t *laroTable) apply(a laro.Action, at time.Time, actor string) error {
 	}
 	t.seq++
 	t.moves++
+	t.moved(a)
 	t.describe(a, discarder)
 	t.afterChange(a, at, false, actor)
 	return nil

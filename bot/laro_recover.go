@@ -63,9 +63,10 @@ func (b *Bot) recoverLaro(ctx context.Context, g store.Game) error {
 	}
 	t.game, t.seed, t.pot = game, seed, g.Pot
 	t.resetRound()
-	// Replay one action at a time, so the table's recent events read as
-	// they did before the restart. Intents after the last action are the
-	// LARO! window's calls and waiting draw, to be settled anew.
+	// Replay one action at a time, so the table's recent events and the
+	// players' notes read as they did before the restart. Intents after the
+	// last action are the LARO! window's calls and waiting draw, to be
+	// settled anew.
 	var intents []store.ActionRecord
 	lastAt := recs[0].At
 	for _, r := range recs[1:] {
@@ -77,10 +78,19 @@ func (b *Bot) recoverLaro(ctx context.Context, g store.Game) error {
 		if err != nil {
 			return fmt.Errorf("action %d: %w", r.Seq, err)
 		}
-		_, discarder, _ := game.Claimable()
+		card, discarder, _ := game.Claimable()
 		if err := game.Apply(a); err != nil {
 			return fmt.Errorf("replaying action %d (%s): %w", r.Seq, a, err)
 		}
+		if c, ok := a.(laro.Call); ok {
+			// A draw waiting when this call won was cancelled by it.
+			for _, in := range intents {
+				if draw, seat, _, ok := parseIntent(in); ok && draw {
+					t.drawCancelled(seat, c.Seat, card)
+				}
+			}
+		}
+		t.moved(a)
 		t.describe(a, discarder)
 		t.moves++
 		intents, lastAt = nil, r.At
@@ -118,25 +128,35 @@ func (b *Bot) recoverLaro(ctx context.Context, g store.Game) error {
 func (t *laroTable) restoreIntents(intents []store.ActionRecord) {
 	w := t.window
 	for _, r := range intents {
-		var seat int
-		var pile string
-		text := strings.TrimPrefix(string(r.Data), intentPrefix)
+		draw, seat, fromDiscard, ok := parseIntent(r)
 		switch {
-		case strings.HasPrefix(text, "call "):
-			if _, err := fmt.Sscanf(text, "call %d", &seat); err != nil {
-				continue
-			}
+		case !ok:
+		case draw:
+			w.draw = &pendingDraw{seat: seat, at: r.At, fromDiscard: fromDiscard}
+		default:
 			if best, ok := t.game.BestCall(seat); ok {
 				w.calls = append(w.calls, laroCall{seat: seat, at: r.At, best: best})
 			}
-		case strings.HasPrefix(text, "draw "):
-			if _, err := fmt.Sscanf(text, "draw %d %s", &seat, &pile); err != nil {
-				continue
-			}
-			w.draw = &pendingDraw{seat: seat, at: r.At, fromDiscard: pile == "discard"}
 		}
 	}
 	if len(w.calls) > 0 || w.draw != nil {
 		t.scheduleSettle()
 	}
+}
+
+// parseIntent reads a stored intent (see callIntent and drawIntent): a
+// waiting draw (draw, from the deck or the discard) or else a LARO! call,
+// by seat. ok is false for a record that is neither.
+func parseIntent(r store.ActionRecord) (draw bool, seat int, fromDiscard bool, ok bool) {
+	text := strings.TrimPrefix(string(r.Data), intentPrefix)
+	var pile string
+	switch {
+	case strings.HasPrefix(text, "call "):
+		_, err := fmt.Sscanf(text, "call %d", &seat)
+		return false, seat, false, err == nil
+	case strings.HasPrefix(text, "draw "):
+		_, err := fmt.Sscanf(text, "draw %d %s", &seat, &pile)
+		return true, seat, pile == "discard", err == nil
+	}
+	return false, 0, false, false
 }

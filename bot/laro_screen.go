@@ -17,10 +17,12 @@ func (t *laroTable) screenOf(g *laro.Game, viewer int, settings laroSettings) la
 		Pot: t.pot, View: g.View(viewer), Events: t.events, Deadline: t.deadline, Result: t.result,
 	}
 	if w := t.window; w != nil && g == t.game {
-		close := w.close(settings.claimWindow())
+		close, closed := w.close(laro.Window{Min: settings.claimWindow(), Grace: t.b.opts.ClaimGrace})
 		switch {
 		case w.draw != nil:
 			sc.Window = fmt.Sprintf("LARO! window on **%s** closes <t:%d:T>; %s's draw waits for it.", w.card.Symbol(), close.Unix(), t.seats[w.draw.seat].mention())
+		case closed:
+			sc.Window = fmt.Sprintf("LARO! can be called on **%s** until <t:%d:T>.", w.card.Symbol(), close.Unix())
 		default:
 			sc.Window = fmt.Sprintf("LARO! can be called on **%s** (open until at least <t:%d:T>).", w.card.Symbol(), close.Unix())
 		}
@@ -34,25 +36,22 @@ func (t *laroTable) screenOf(g *laro.Game, viewer int, settings laroSettings) la
 	if c := t.choice; c != nil && c.seat == viewer && g == t.game {
 		sc.Choice = c.options
 	}
+	if viewer >= 0 && viewer < len(t.notes) && g == t.game {
+		sc.Note = t.notes[viewer]
+	}
 	return sc
 }
 
 // refresh redraws the table message and every open hand message except
 // actor's (whose own click is answered directly).
-func (t *laroTable) refresh(actor string) { t.refreshAll(false, actor, nil) }
+func (t *laroTable) refresh(actor string) { t.refreshAll(false, actor) }
 
-func (t *laroTable) refreshFresh(fresh bool, actor string) { t.refreshAll(fresh, actor, nil) }
+func (t *laroTable) refreshFresh(fresh bool, actor string) { t.refreshAll(fresh, actor) }
 
-func (t *laroTable) refreshWith(notes map[string]string) { t.refreshAll(false, "", notes) }
-
-func (t *laroTable) refreshAll(fresh bool, actor string, notes map[string]string) {
+func (t *laroTable) refreshAll(fresh bool, actor string) {
 	if t.game == nil {
 		return
 	}
 	t.out.SetPublic(laroPublic(t.screen(-1)), fresh)
-	t.refreshHands(actor, func(s int, user string) rendering {
-		sc := t.screen(s)
-		sc.Note = notes[user]
-		return laroHand(sc)
-	})
+	t.refreshHands(actor, func(s int, _ string) rendering { return laroHand(t.screen(s)) })
 }

@@ -29,7 +29,8 @@ type laroTable struct {
 	result   []string
 	window   *claimWindow
 	choice   *laroChoice
-	timeouts []int // turns in a row each seat timed out
+	notes    []string // per seat: why its last move came to nothing (see moved)
+	timeouts []int    // turns in a row each seat timed out
 	autoplay []bool
 }
 
@@ -120,7 +121,8 @@ func (t *laroTable) canJoin(ctx context.Context, in *Input) *Reply {
 	return t.b.needChips(ctx, t.guild, in.UserID, t.settings.escrow())
 }
 
-// computerAdded unstakes the table: RULES.md, so chips cannot be farmed.
+// computerAdded unstakes the table, so chips cannot be farmed from
+// computer seats.
 func (t *laroTable) computerAdded() (undo func()) {
 	old := t.settings
 	t.settings.Stake, t.settings.Ante = 0, 0

@@ -26,7 +26,7 @@ type laroScreen struct {
 	Window   string    // the claim window's state, in words ("" when closed)
 	Waiting  string    // the viewer's pending draw or call, in words
 	Result   []string  // chip results once the game is over
-	Note     string    // one-off line on top of a hand view
+	Note     string    // a line on top of a hand view: the answer to a click, or why the viewer's last move came to nothing
 	Choice   []laro.CallOption
 }
 
@@ -225,6 +225,9 @@ func laroHand(s laroScreen) rendering {
 		desc.WriteString(s.Waiting)
 	case len(s.Choice) > 0:
 		desc.WriteString("🎉 Your LARO! won. Choose the cluster to lay:")
+	case v.MyTurn() && v.Phase == laro.PhaseDraw && v.Top == laro.NoCard:
+		// The first turn of a game: the discard pile is still empty.
+		desc.WriteString("**Your turn:** draw from the deck.")
 	case v.MyTurn() && v.Phase == laro.PhaseDraw:
 		desc.WriteString("**Your turn:** draw from the deck or take the discard.")
 	case v.MyTurn():

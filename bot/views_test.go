@@ -5,7 +5,10 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/engine/laro"
 	"github.com/cardbot/cardbot/engine/laus"
@@ -50,6 +53,19 @@ func TestViewsLaro(t *testing.T) {
 	g, err := laro.New(laro.Config{Seats: 3, Dealer: 0}, 7)
 	if err != nil {
 		t.Fatal(err)
+	}
+	first := laroHand(laroScreen{TableID: "abc123", GameNo: 1, Seats: viewSeats, View: g.View(0)})
+	golden(t, "laro_hand_first", first)
+	// The discard pile is empty: the hand neither offers nor mentions taking it.
+	if d := first.Embeds[0].Description; d != "**Your turn:** draw from the deck." {
+		t.Errorf("first hand says %q, want %q", d, "**Your turn:** draw from the deck.")
+	}
+	for _, row := range first.Components {
+		for _, c := range row.(discordgo.ActionsRow).Components {
+			if b := c.(discordgo.Button); strings.HasSuffix(b.CustomID, "/draw/discard") {
+				t.Errorf("first hand offers %q (%s) with an empty discard pile", b.Label, b.CustomID)
+			}
+		}
 	}
 	if err := g.Apply(laro.Draw{Seat: 0}); err != nil {
 		t.Fatal(err)

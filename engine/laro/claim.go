@@ -37,13 +37,50 @@ func (w Window) Validate() error {
 
 // Close returns when the window on a card discarded at discardAt closes:
 // max(discardAt+Min, drawAt), where drawAt is when the seat to move pressed
-// draw. Pass the zero time while nobody has pressed it.
+// draw. Pass the zero time while nobody has pressed it. It takes no calls
+// into account: see CloseAt.
 func (w Window) Close(discardAt, drawAt time.Time) time.Time {
 	c := discardAt.Add(w.Min)
 	if !drawAt.IsZero() && drawAt.After(c) {
 		return drawAt
 	}
 	return c
+}
+
+// CloseAt returns when the window on a card discarded at discardAt closes,
+// given drawAt, when the seat to move pressed draw, and firstCallAt, the
+// earliest stamp among the LARO! calls on the card (the zero time for
+// either while there is none):
+//
+//	close = max(discardAt+Min, min(drawAt, firstCallAt+Grace))
+//
+// So once Min has passed, the first call does not close the window at
+// once: calls stamped up to Grace after it still take part, and the rules,
+// not the faster click, pick between them. A draw closes it sooner if it
+// comes first. With neither a draw nor a call the window has not closed:
+// closed is false and close is the earliest it can close, discardAt+Min.
+// This is the close a contest is decided at; Close is the same rule before
+// any call is in.
+func (w Window) CloseAt(discardAt, drawAt, firstCallAt time.Time) (close time.Time, closed bool) {
+	earliest := discardAt.Add(w.Min)
+	var end time.Time
+	switch {
+	case drawAt.IsZero() && firstCallAt.IsZero():
+		return earliest, false
+	case firstCallAt.IsZero():
+		end = drawAt
+	case drawAt.IsZero():
+		end = firstCallAt.Add(w.Grace)
+	default:
+		end = drawAt
+		if byCall := firstCallAt.Add(w.Grace); byCall.Before(end) {
+			end = byCall
+		}
+	}
+	if end.After(earliest) {
+		return end, true
+	}
+	return earliest, true
 }
 
 // SettleAt returns when a contest closing at close is settled: after the

@@ -50,6 +50,65 @@ func TestWindowClose(t *testing.T) {
 	}
 }
 
+func TestWindowCloseAt(t *testing.T) {
+	w := Window{Min: 3 * time.Second, Grace: 400 * time.Millisecond}
+	d := at(t, "10:00:00.000")
+	tests := []struct {
+		name       string
+		draw, call string // "" for none
+		want       string
+		closed     bool
+	}{
+		{"nothing yet: open, at least until D+W", "", "", "10:00:03.000", false},
+		{"early draw waits for D+W", "10:00:00.800", "", "10:00:03.000", true},
+		{"late draw closes at once", "10:00:04.250", "", "10:00:04.250", true},
+		{"early call: D+W still holds", "", "10:00:01.200", "10:00:03.000", true},
+		{"call near D+W: grace runs past it", "", "10:00:02.800", "10:00:03.200", true},
+		{"call after D+W: closes G after it", "", "10:00:05.000", "10:00:05.400", true},
+		{"draw after the call's grace comes too late to matter", "10:00:06.000", "10:00:05.000", "10:00:05.400", true},
+		{"draw within the call's grace closes sooner", "10:00:05.100", "10:00:05.000", "10:00:05.100", true},
+		{"draw before the call", "10:00:04.000", "10:00:04.200", "10:00:04.000", true},
+		{"the worked example", "10:00:00.800", "10:00:01.200", "10:00:03.000", true},
+	}
+	parse := func(s string) time.Time {
+		if s == "" {
+			return time.Time{}
+		}
+		return at(t, s)
+	}
+	for _, tt := range tests {
+		got, closed := w.CloseAt(d, parse(tt.draw), parse(tt.call))
+		if !got.Equal(at(t, tt.want)) || closed != tt.closed {
+			t.Errorf("%s: CloseAt(D, %q, %q) = %v, %v; want %v, %v", tt.name, tt.draw, tt.call,
+				got.Format("15:04:05.000"), closed, tt.want, tt.closed)
+		}
+	}
+	if got, closed := (Window{}).CloseAt(d, time.Time{}, d); !got.Equal(d) || !closed {
+		t.Errorf("a zero window with a call at D closes at %v, %v; want at D, true", got, closed)
+	}
+}
+
+func TestContestAfterFirstCallGrace(t *testing.T) {
+	// Nobody draws after D+W. Seat 1 calls first (a Wild); seat 2's better
+	// Pure call 100 ms later, within the grace, still takes part and wins.
+	// Seat 3's Void stamped after S+G is too late.
+	w := Window{Min: 3 * time.Second, Grace: 400 * time.Millisecond}
+	d, s := at(t, "10:00:00.000"), at(t, "10:00:05.000")
+	close, closed := w.CloseAt(d, time.Time{}, s)
+	if !closed || !close.Equal(at(t, "10:00:05.400")) {
+		t.Fatalf("CloseAt = %v, %v; want 10:00:05.400, true", close.Format("15:04:05.000"), closed)
+	}
+	claims := []Claim{
+		{1, s, Wild, false},
+		{2, s.Add(100 * time.Millisecond), Pure, false},
+		{3, close.Add(time.Millisecond), Void, false},
+	}
+	winner, ok, late := Contest(0, 4, claims, close)
+	if winner != 2 || !ok || !slices.Equal(late, []int{3}) {
+		t.Errorf("Contest = %d, %v, late %v; want 2, true, late [3]", winner, ok, late)
+	}
+}
+
 func TestContestRanking(t *testing.T) {
 	close := time.Unix(100, 0)
 	early := close.Add(-time.Second)

@@ -30,4 +30,13 @@
 //     of the same sort the better cluster kind wins, then the caller first in
 //     turn order after the discarder.
 //   - Turns counts every draw and every successful LARO! call.
+//   - The claim window on a discard at D closes at
+//     max(D+W, min(N, S+G)) (Window.CloseAt): W is the table's minimum
+//     window, N the next player's draw, S the stamp of the first LARO! call
+//     and G the grace. So once D+W has passed with no draw, the first call
+//     does not end the window at once: a call stamped within G after it
+//     still takes part and the contest, not the faster click, picks
+//     between them. A draw before S+G closes it then. With neither a draw
+//     nor a call the window stays open. Calls stamped after the close are
+//     too late.
 package laro

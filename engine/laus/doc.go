@@ -1,5 +1,5 @@
 // Package laus is the rules engine for Laus, the trick-taking game for three or
-// four players described in RULES.md, together with its computer players.
+// four players, together with its computer players.
 //
 // The engine is pure: it reads no clock, does no I/O and draws every shuffle
 // from the seeded source the caller names, so a match is fully determined by
@@ -22,8 +22,11 @@
 //     queen or a jack. Since at most eight cards are queens or jacks and the
 //     looker holds twelve, a legal lay-back always exists.
 //   - The skat joins the pile of the last trick's winner as if taken in a
-//     trick: its card points, its queen bonuses and a Q♦ in it all count.
-//     It is not a trick, so it never changes anyone's trick count.
+//     trick: its card points, its queen bonuses and a Q♦ in it all count,
+//     whether or not anyone looked at the skat. So a Q♣ left in the skat
+//     brings that player its 300, and a Q♦ there cancels every queen bonus
+//     in their pile (only theirs). It is not a trick, so it never changes
+//     anyone's trick count.
 //   - There is no "round over" pause inside the engine: the play that ends a
 //     round scores it and deals the next one at once (unless the match is
 //     over). The finished round is reported by LastRound, Results and

@@ -285,6 +285,44 @@ func TestSkatGoesToLastTrickWinner(t *testing.T) {
 	}
 }
 
+func TestSkatQueensCountWhenNobodyLooked(t *testing.T) {
+	// Every seat passes, so nobody sees the skat; seat 0 takes the last
+	// trick (7C 8C AC) and with it the skat. Seat 1 holds Q♠ from an
+	// earlier trick. Three passes: every score times 8.
+	tests := []struct {
+		name, skat, pile0 string
+		want0             PileScore
+	}{
+		{"Q♣ brings its 300", "QC 7D", "", PileScore{CardPoints: 14, RawBonus: 300, Bonus: 300}},
+		{"Q♦ cancels the winner's bonuses", "QD 7D", "QH", PileScore{CardPoints: 17, RawBonus: 100, Cancelled: true}},
+		{"Q♦ cancels a Q♣ beside it", "QC QD", "", PileScore{CardPoints: 17, RawBonus: 300, Cancelled: true}},
+	}
+	for _, tt := range tests {
+		m := rig(t, 3, 0, []string{"AC", "7C", "8C"}, tt.skat)
+		m.tricks = [4]int{3, 3, 3}
+		m.piles[0] = SetOf(cs(t, tt.pile0)...)
+		m.piles[1] = SetOf(cs(t, "QS")...)
+		mustApply(t, m, Pass{Seat: 1}, Pass{Seat: 2}, Pass{Seat: 0})
+		if got := m.View(1).SkatDecisions; !slices.Equal(got, []SkatDecision{Passed, Passed, Passed}) {
+			t.Fatalf("%s: skat decisions %v, want all passed", tt.name, got)
+		}
+		mustApply(t, m, Play{Seat: 1, Card: c1(t, "7C")}, Play{Seat: 2, Card: c1(t, "8C")}, Play{Seat: 0, Card: c1(t, "AC")})
+		r, ok := m.LastRound()
+		if !ok || r.SkatTo != 0 || !slices.Equal(r.Skat, cs(t, tt.skat)) {
+			t.Fatalf("%s: round %v, skat %v to seat %d; want %s to seat 0", tt.name, ok, r.Skat, r.SkatTo, tt.skat)
+		}
+		if got := r.Seats[0].Points; got != tt.want0 {
+			t.Errorf("%s: winner's pile scores %+v, want %+v", tt.name, got, tt.want0)
+		}
+		if got, want := r.Seats[0].Score, tt.want0.Total()*8; got != want {
+			t.Errorf("%s: winner's round score %d, want %d", tt.name, got, want)
+		}
+		if got, want := r.Seats[1].Points, (PileScore{CardPoints: 3, RawBonus: 200, Bonus: 200}); got != want {
+			t.Errorf("%s: seat 1's Q♠ scores %+v, want %+v: a Q♦ cancels only its taker's bonuses", tt.name, got, want)
+		}
+	}
+}
+
 func TestSlamInMatch(t *testing.T) {
 	m := rig(t, 4, 3, []string{"AC", "7C", "8C", "9C"}, "")
 	m.tricks = [4]int{7, 0, 0, 0}
