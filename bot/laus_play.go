@@ -145,10 +145,9 @@ func (t *lausTable) move(ctx context.Context, in *Input) *Reply {
 		}
 		a = laus.Play{Seat: s, Card: card}
 	}
-	if err := t.apply(a, in.At, in.UserID); err != nil {
+	if err := t.apply(a, in.At, in.UserID, false); err != nil {
 		return t.handReply(in, s, "⚠️ "+lausRefusal(err))
 	}
-	t.timeouts[s] = 0
 	return t.handReply(in, s, "")
 }
 
@@ -184,18 +183,24 @@ func lausRefusal(err error) string {
 // the match's result, in the same transaction) and only then lets the table
 // move on. A store failure undoes the move in memory. actor is the user
 // whose own click this answers ("" for timers and computers): their hand
-// message is answered directly rather than edited.
-func (t *lausTable) apply(a laus.Action, at time.Time, actor string) error {
+// message is answered directly rather than edited. timedOut marks a move
+// made because the player's turn timer ran out; it is stored as such, so
+// that who plays the seat is rebuilt exactly after a restart.
+func (t *lausTable) apply(a laus.Action, at time.Time, actor string, timedOut bool) error {
 	before := t.match.Log()
 	round := t.match.Round()
 	if err := t.match.Apply(a); err != nil {
 		return err
 	}
-	data, err := laus.MarshalAction(a)
+	e := lausEntry{action: a, timedOut: timedOut}
+	data, err := e.marshal()
 	if err != nil {
 		t.restore(before)
 		return err
 	}
+	kept := t.saveSeatKeeping()
+	// Before the deadline below: a seat the computer now keeps has none.
+	lines := t.keepSeat(e)
 	rec := store.ActionRecord{GameID: t.gameID, Seq: t.seq + 1, Data: data, At: at}
 	var ended *laus.RoundResult
 	if t.match.Round() != round || t.match.Over() {
@@ -218,9 +223,13 @@ func (t *lausTable) apply(a laus.Action, at time.Time, actor string) error {
 	if err := t.b.store.AppendAction(ctx, rec, nil); err != nil {
 		t.b.log.Error("storing an action", "table", t.id, "action", a.String(), "err", err)
 		t.restore(before)
+		t.restoreSeatKeeping(kept)
 		return errNotSaved
 	}
 	t.seq++
+	for _, l := range lines {
+		t.event(l)
+	}
 	t.describe(a, ended)
 	t.afterChange(actor, ended, false)
 	return nil
@@ -341,29 +350,23 @@ func (t *lausTable) armTurnAt(at time.Time) {
 }
 
 // timeout plays for a person whose turn timer ran out; the third time in a
-// row the computer keeps their seat until they press "I'm back".
+// row the computer keeps their seat until they press "I'm back" (keepSeat).
 func (t *lausTable) timeout() {
 	s := t.match.Turn()
 	if t.seats[s].Computer || t.afk[s] {
 		return
 	}
-	t.timeouts[s]++
-	t.event(fmt.Sprintf("⏱ %s ran out of time; the computer moved for them.", t.seats[s].mention()))
-	if t.timeouts[s] >= takeoverAfter {
-		t.afk[s] = true
-		t.event(fmt.Sprintf("🤖 %s missed %d turns in a row: the computer keeps their seat until they press **I'm back**.",
-			t.seats[s].mention(), takeoverAfter))
-	}
-	t.playFor(s)
+	t.playFor(s, true)
 }
 
-// playFor makes the computer player's move for seat s.
-func (t *lausTable) playFor(s int) {
+// playFor makes the computer player's move for seat s; timedOut marks a
+// move made because its player's turn timer ran out.
+func (t *lausTable) playFor(s int, timedOut bool) {
 	a, ok := laus.Decide(laus.Computer{}, t.match.View(s))
 	if !ok {
 		return
 	}
-	if err := t.apply(a, time.Now(), ""); err != nil {
+	if err := t.apply(a, time.Now(), "", timedOut); err != nil {
 		t.b.log.Warn("computer move failed", "table", t.id, "seat", s, "err", err)
 		t.armTurn()
 	}
@@ -384,11 +387,12 @@ func (t *lausTable) scheduleComputer() {
 		if t.seq != seq || !t.playing() || !(t.seats[s].Computer || t.afk[s]) {
 			return
 		}
-		t.playFor(s)
+		t.playFor(s, false)
 	})
 }
 
-// back gives a player their seat back from the computer ("I'm back").
+// back gives a player their seat back from the computer ("I'm back"). It
+// is stored in the match's log before the player is told, like a move.
 func (t *lausTable) back(in *Input) *Reply {
 	s, r := t.mySeat(in)
 	if r != nil {
@@ -400,11 +404,34 @@ func (t *lausTable) back(in *Input) *Reply {
 	if !t.afk[s] {
 		return ephemeralText("The computer is not playing for you, so there is nothing to take back: you have your seat.")
 	}
-	t.afk[s], t.timeouts[s] = false, 0
-	t.event(fmt.Sprintf("👋 %s is back and plays their own cards again.", t.seats[s].mention()))
-	if t.match.Turn() == s {
-		t.armTurn()
+	e := lausEntry{back: s}
+	data, err := e.marshal()
+	if err != nil {
+		return ephemeralText(msgSomethingWrong)
 	}
+	kept := t.saveSeatKeeping()
+	lines := t.keepSeat(e)
+	rec := store.ActionRecord{GameID: t.gameID, Seq: t.seq + 1, Data: data, At: in.At}
+	deadline := t.deadline // another seat's turn keeps its timer
+	if t.match.Turn() == s {
+		dl := t.nextDeadline()
+		rec.Deadline, deadline = &dl, dl.At
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := t.b.store.AppendAction(ctx, rec, nil); err != nil {
+		t.b.log.Error("storing I'm back", "table", t.id, "seat", s, "err", err)
+		t.restoreSeatKeeping(kept)
+		return t.handReply(in, s, "⚠️ "+lausRefusal(errNotSaved))
+	}
+	t.seq++
+	for _, l := range lines {
+		t.event(l)
+	}
+	// Timers and computer moves wait for the log position they were armed
+	// at: arm them again at the new one.
+	t.armTurnAt(deadline)
+	t.scheduleComputer()
 	t.refreshAll(false, in.UserID)
 	return t.handReply(in, s, "Welcome back: your seat is yours again.")
 }

@@ -36,12 +36,19 @@ func (b *Bot) recoverLaus(ctx context.Context, g store.Game) error {
 	}
 	t.match, t.seed = m, seed
 	t.resetMatch()
-	// Replay one action at a time, so the table's recent events read as
-	// they did before the restart.
+	// Replay one entry at a time, so the table's recent events read as they
+	// did before the restart and who plays which seat is as it was.
 	for _, r := range recs[1:] {
-		a, err := laus.UnmarshalAction(r.Data)
+		e, err := parseLausEntry(r.Data, len(t.seats))
 		if err != nil {
-			return fmt.Errorf("action %d: %w", r.Seq, err)
+			return fmt.Errorf("record %d: %w", r.Seq, err)
+		}
+		for _, l := range t.keepSeat(e) {
+			t.event(l)
+		}
+		a := e.action
+		if a == nil {
+			continue
 		}
 		round := m.Round()
 		if err := m.Apply(a); err != nil {
