@@ -203,11 +203,18 @@ func (t *lausTable) apply(a laus.Action, at time.Time, actor string, timedOut bo
 	lines := t.keepSeat(e)
 	rec := store.ActionRecord{GameID: t.gameID, Seq: t.seq + 1, Data: data, At: at}
 	var ended *laus.RoundResult
+	var end *lausRoundEnd
 	if t.match.Round() != round || t.match.Over() {
 		// The engine deals the next round at once: the finished one is LastRound.
 		if rr, ok := t.match.LastRound(); ok {
 			ended = &rr
 			rec.LausRound = t.storeRound(rr)
+			// What the round's end shows in the channel is stored with it,
+			// so that a restart still shows it.
+			end = t.roundEnd(rr)
+			rec.Announce = &store.Announcement{
+				Body: encodeMessage(end.summary), RetireID: t.out.MessageID(), RetireBody: encodeMessage(end.retire),
+			}
 		}
 	}
 	if t.match.Over() {
@@ -231,7 +238,7 @@ func (t *lausTable) apply(a laus.Action, at time.Time, actor string, timedOut bo
 		t.event(l)
 	}
 	t.describe(a, ended)
-	t.afterChange(actor, ended, false)
+	t.afterChange(actor, end, false)
 	return nil
 }
 
@@ -305,14 +312,31 @@ func (t *lausTable) nextDeadline() store.Deadline {
 	return store.Deadline{At: time.Now().Add(t.turnTimer()), Kind: "turn"}
 }
 
+// lausRoundEnd is what the end of a round shows in the channel: its
+// summary, and what the round's table message becomes once the next one
+// is posted.
+type lausRoundEnd struct {
+	summary, retire rendering
+}
+
+func (t *lausTable) roundEnd(rr laus.RoundResult) *lausRoundEnd {
+	why := fmt.Sprintf("Match %d · round %d is over: its summary and the next table are below.", t.settings.MatchNo, rr.Round)
+	if rr.MatchOver {
+		// Said so that it stays true if a restart closes the table before
+		// the final table message is posted.
+		why = fmt.Sprintf("Match %d · round %d is over, and so is the match: its summary below has the result.", t.settings.MatchNo, rr.Round)
+	}
+	return &lausRoundEnd{summary: lausSummary(t.id, t.settings.MatchNo, t.seats, rr), retire: t.closedView(why)}
+}
+
 // afterChange moves the table on after a stored action: a finished round's
-// summary and a fresh table message, the match's end, timers, computer
-// moves, and every open hand message.
-func (t *lausTable) afterChange(actor string, ended *laus.RoundResult, fresh bool) {
-	if ended != nil {
-		t.out.Announce(lausSummary(t.id, t.settings.MatchNo, t.seats, *ended))
-		t.out.Retire(t.closedView(fmt.Sprintf("Match %d · round %d is over: its summary and the next table are below.",
-			t.settings.MatchNo, ended.Round)))
+// summary (marked posted once Discord has it) and a fresh table message,
+// the match's end, timers, computer moves, and every open hand message.
+func (t *lausTable) afterChange(actor string, end *lausRoundEnd, fresh bool) {
+	if end != nil {
+		b, gameID, seq := t.b, t.gameID, t.seq
+		t.out.Announce(end.summary, func(id string) { b.markAnnounced(gameID, seq, id) })
+		t.out.Retire(end.retire)
 		fresh = true
 	}
 	if t.match.Over() {
