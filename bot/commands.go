@@ -17,7 +17,7 @@ const (
 const (
 	defaultStake       = 1
 	defaultAnte        = 10
-	defaultClaimWindow = 3  // seconds, RULES.md
+	defaultClaimWindow = 3  // seconds, as the rules say
 	defaultTurnTimer   = 90 // seconds
 	defaultTarget      = 1500
 )

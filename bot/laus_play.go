@@ -12,7 +12,7 @@ import (
 )
 
 // takeoverAfter is how many timed-out turns in a row hand a seat to the
-// computer until its player presses "I'm back" (RULES.md).
+// computer until its player presses "I'm back", as the rules say.
 const takeoverAfter = 3
 
 // playing reports whether the table runs a match that is not over.
