@@ -116,7 +116,8 @@ func New(o Options) *Bot {
 	return b
 }
 
-// Start registers the slash commands and rebuilds every table that was live
+// Start registers the slash commands, posts what the last run stored to
+// announce but did not get posted, and rebuilds every table that was live
 // when the bot last stopped. The session must be open (READY received).
 func (b *Bot) Start(ctx context.Context) error {
 	appID := b.appID()
@@ -126,6 +127,7 @@ func (b *Bot) Start(ctx context.Context) error {
 	if _, err := b.session.ApplicationCommandBulkOverwrite(appID, b.opts.DevGuildID, Commands()); err != nil {
 		return fmt.Errorf("registering slash commands: %w", err)
 	}
+	b.postAnnouncements(ctx)
 	return b.recoverTables(ctx)
 }
 

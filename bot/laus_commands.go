@@ -35,8 +35,9 @@ func (b *Bot) lausRules(ctx context.Context, in *Input) *Reply {
 	return ephemeralMessage("", []*discordgo.MessageEmbed{{Title: "How to play Laus", Description: lausRulesText, Color: lausColor}}, nil)
 }
 
-// lausScoreboard answers /laus scoreboard: this channel's current (or
-// latest) match round by round, and the server's all-time table.
+// lausScoreboard answers /laus scoreboard: this channel's current match
+// round by round (or, until it has finished a round, the one played there
+// before), and the server's all-time table.
 func (b *Bot) lausScoreboard(ctx context.Context, in *Input) *Reply {
 	var embeds []*discordgo.MessageEmbed
 	board, err := b.store.LausScoreboard(ctx, in.GuildID, in.ChannelID)

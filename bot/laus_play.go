@@ -12,7 +12,7 @@ import (
 )
 
 // takeoverAfter is how many timed-out turns in a row hand a seat to the
-// computer until its player presses "I'm back" (RULES.md).
+// computer until its player presses "I'm back", as the rules say.
 const takeoverAfter = 3
 
 // playing reports whether the table runs a match that is not over.
@@ -145,10 +145,9 @@ func (t *lausTable) move(ctx context.Context, in *Input) *Reply {
 		}
 		a = laus.Play{Seat: s, Card: card}
 	}
-	if err := t.apply(a, in.At, in.UserID); err != nil {
+	if err := t.apply(a, in.At, in.UserID, false); err != nil {
 		return t.handReply(in, s, "⚠️ "+lausRefusal(err))
 	}
-	t.timeouts[s] = 0
 	return t.handReply(in, s, "")
 }
 
@@ -184,25 +183,38 @@ func lausRefusal(err error) string {
 // the match's result, in the same transaction) and only then lets the table
 // move on. A store failure undoes the move in memory. actor is the user
 // whose own click this answers ("" for timers and computers): their hand
-// message is answered directly rather than edited.
-func (t *lausTable) apply(a laus.Action, at time.Time, actor string) error {
+// message is answered directly rather than edited. timedOut marks a move
+// made because the player's turn timer ran out; it is stored as such, so
+// that who plays the seat is rebuilt exactly after a restart.
+func (t *lausTable) apply(a laus.Action, at time.Time, actor string, timedOut bool) error {
 	before := t.match.Log()
 	round := t.match.Round()
 	if err := t.match.Apply(a); err != nil {
 		return err
 	}
-	data, err := laus.MarshalAction(a)
+	e := lausEntry{action: a, timedOut: timedOut}
+	data, err := e.marshal()
 	if err != nil {
 		t.restore(before)
 		return err
 	}
+	kept := t.saveSeatKeeping()
+	// Before the deadline below: a seat the computer now keeps has none.
+	lines := t.keepSeat(e)
 	rec := store.ActionRecord{GameID: t.gameID, Seq: t.seq + 1, Data: data, At: at}
 	var ended *laus.RoundResult
+	var end *lausRoundEnd
 	if t.match.Round() != round || t.match.Over() {
 		// The engine deals the next round at once: the finished one is LastRound.
 		if rr, ok := t.match.LastRound(); ok {
 			ended = &rr
 			rec.LausRound = t.storeRound(rr)
+			// What the round's end shows in the channel is stored with it,
+			// so that a restart still shows it.
+			end = t.roundEnd(rr)
+			rec.Announce = &store.Announcement{
+				Body: encodeMessage(end.summary), RetireID: t.out.MessageID(), RetireBody: encodeMessage(end.retire),
+			}
 		}
 	}
 	if t.match.Over() {
@@ -218,11 +230,15 @@ func (t *lausTable) apply(a laus.Action, at time.Time, actor string) error {
 	if err := t.b.store.AppendAction(ctx, rec, nil); err != nil {
 		t.b.log.Error("storing an action", "table", t.id, "action", a.String(), "err", err)
 		t.restore(before)
+		t.restoreSeatKeeping(kept)
 		return errNotSaved
 	}
 	t.seq++
+	for _, l := range lines {
+		t.event(l)
+	}
 	t.describe(a, ended)
-	t.afterChange(actor, ended, false)
+	t.afterChange(actor, end, false)
 	return nil
 }
 
@@ -296,14 +312,31 @@ func (t *lausTable) nextDeadline() store.Deadline {
 	return store.Deadline{At: time.Now().Add(t.turnTimer()), Kind: "turn"}
 }
 
+// lausRoundEnd is what the end of a round shows in the channel: its
+// summary, and what the round's table message becomes once the next one
+// is posted.
+type lausRoundEnd struct {
+	summary, retire rendering
+}
+
+func (t *lausTable) roundEnd(rr laus.RoundResult) *lausRoundEnd {
+	why := fmt.Sprintf("Match %d · round %d is over: its summary and the next table are below.", t.settings.MatchNo, rr.Round)
+	if rr.MatchOver {
+		// Said so that it stays true if a restart closes the table before
+		// the final table message is posted.
+		why = fmt.Sprintf("Match %d · round %d is over, and so is the match: its summary below has the result.", t.settings.MatchNo, rr.Round)
+	}
+	return &lausRoundEnd{summary: lausSummary(t.id, t.settings.MatchNo, t.seats, rr), retire: t.closedView(why)}
+}
+
 // afterChange moves the table on after a stored action: a finished round's
-// summary and a fresh table message, the match's end, timers, computer
-// moves, and every open hand message.
-func (t *lausTable) afterChange(actor string, ended *laus.RoundResult, fresh bool) {
-	if ended != nil {
-		t.out.Announce(lausSummary(t.id, t.settings.MatchNo, t.seats, *ended))
-		t.out.Retire(t.closedView(fmt.Sprintf("Match %d · round %d is over: its summary and the next table are below.",
-			t.settings.MatchNo, ended.Round)))
+// summary (marked posted once Discord has it) and a fresh table message,
+// the match's end, timers, computer moves, and every open hand message.
+func (t *lausTable) afterChange(actor string, end *lausRoundEnd, fresh bool) {
+	if end != nil {
+		b, gameID, seq := t.b, t.gameID, t.seq
+		t.out.Announce(end.summary, func(id string) { b.markAnnounced(gameID, seq, id) })
+		t.out.Retire(end.retire)
 		fresh = true
 	}
 	if t.match.Over() {
@@ -341,29 +374,23 @@ func (t *lausTable) armTurnAt(at time.Time) {
 }
 
 // timeout plays for a person whose turn timer ran out; the third time in a
-// row the computer keeps their seat until they press "I'm back".
+// row the computer keeps their seat until they press "I'm back" (keepSeat).
 func (t *lausTable) timeout() {
 	s := t.match.Turn()
 	if t.seats[s].Computer || t.afk[s] {
 		return
 	}
-	t.timeouts[s]++
-	t.event(fmt.Sprintf("⏱ %s ran out of time; the computer moved for them.", t.seats[s].mention()))
-	if t.timeouts[s] >= takeoverAfter {
-		t.afk[s] = true
-		t.event(fmt.Sprintf("🤖 %s missed %d turns in a row: the computer keeps their seat until they press **I'm back**.",
-			t.seats[s].mention(), takeoverAfter))
-	}
-	t.playFor(s)
+	t.playFor(s, true)
 }
 
-// playFor makes the computer player's move for seat s.
-func (t *lausTable) playFor(s int) {
+// playFor makes the computer player's move for seat s; timedOut marks a
+// move made because its player's turn timer ran out.
+func (t *lausTable) playFor(s int, timedOut bool) {
 	a, ok := laus.Decide(laus.Computer{}, t.match.View(s))
 	if !ok {
 		return
 	}
-	if err := t.apply(a, time.Now(), ""); err != nil {
+	if err := t.apply(a, time.Now(), "", timedOut); err != nil {
 		t.b.log.Warn("computer move failed", "table", t.id, "seat", s, "err", err)
 		t.armTurn()
 	}
@@ -384,11 +411,12 @@ func (t *lausTable) scheduleComputer() {
 		if t.seq != seq || !t.playing() || !(t.seats[s].Computer || t.afk[s]) {
 			return
 		}
-		t.playFor(s)
+		t.playFor(s, false)
 	})
 }
 
-// back gives a player their seat back from the computer ("I'm back").
+// back gives a player their seat back from the computer ("I'm back"). It
+// is stored in the match's log before the player is told, like a move.
 func (t *lausTable) back(in *Input) *Reply {
 	s, r := t.mySeat(in)
 	if r != nil {
@@ -400,11 +428,34 @@ func (t *lausTable) back(in *Input) *Reply {
 	if !t.afk[s] {
 		return ephemeralText("The computer is not playing for you, so there is nothing to take back: you have your seat.")
 	}
-	t.afk[s], t.timeouts[s] = false, 0
-	t.event(fmt.Sprintf("👋 %s is back and plays their own cards again.", t.seats[s].mention()))
-	if t.match.Turn() == s {
-		t.armTurn()
+	e := lausEntry{back: s}
+	data, err := e.marshal()
+	if err != nil {
+		return ephemeralText(msgSomethingWrong)
 	}
+	kept := t.saveSeatKeeping()
+	lines := t.keepSeat(e)
+	rec := store.ActionRecord{GameID: t.gameID, Seq: t.seq + 1, Data: data, At: in.At}
+	deadline := t.deadline // another seat's turn keeps its timer
+	if t.match.Turn() == s {
+		dl := t.nextDeadline()
+		rec.Deadline, deadline = &dl, dl.At
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := t.b.store.AppendAction(ctx, rec, nil); err != nil {
+		t.b.log.Error("storing I'm back", "table", t.id, "seat", s, "err", err)
+		t.restoreSeatKeeping(kept)
+		return t.handReply(in, s, "⚠️ "+lausRefusal(errNotSaved))
+	}
+	t.seq++
+	for _, l := range lines {
+		t.event(l)
+	}
+	// Timers and computer moves wait for the log position they were armed
+	// at: arm them again at the new one.
+	t.armTurnAt(deadline)
+	t.scheduleComputer()
 	t.refreshAll(false, in.UserID)
 	return t.handReply(in, s, "Welcome back: your seat is yours again.")
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/cardbot/cardbot/engine/laus"
 	"github.com/cardbot/cardbot/store"
@@ -36,12 +37,19 @@ func (b *Bot) recoverLaus(ctx context.Context, g store.Game) error {
 	}
 	t.match, t.seed = m, seed
 	t.resetMatch()
-	// Replay one action at a time, so the table's recent events read as
-	// they did before the restart.
+	// Replay one entry at a time, so the table's recent events read as they
+	// did before the restart and who plays which seat is as it was.
 	for _, r := range recs[1:] {
-		a, err := laus.UnmarshalAction(r.Data)
+		e, err := parseLausEntry(r.Data, len(t.seats))
 		if err != nil {
-			return fmt.Errorf("action %d: %w", r.Seq, err)
+			return fmt.Errorf("record %d: %w", r.Seq, err)
+		}
+		for _, l := range t.keepSeat(e) {
+			t.event(l)
+		}
+		a := e.action
+		if a == nil {
+			continue
 		}
 		round := m.Round()
 		if err := m.Apply(a); err != nil {
@@ -54,6 +62,10 @@ func (b *Bot) recoverLaus(ctx context.Context, g store.Game) error {
 		t.describe(a, ended)
 	}
 	t.seq = recs[len(recs)-1].Seq
+	retire, retired, err := b.lausRetired(ctx, g)
+	if err != nil {
+		return err
+	}
 	t.loadHands(ctx)
 	b.startTable(t, g.MessageID)
 	t.act.post(func() {
@@ -66,7 +78,38 @@ func (b *Bot) recoverLaus(ctx context.Context, g store.Game) error {
 			t.armTurn()
 		}
 		t.scheduleComputer()
-		t.refreshAll(g.MessageID == "", "")
+		fresh := g.MessageID == ""
+		if retired {
+			// The stored table message is a finished round's: the next
+			// round's was not posted (or not stored) before the restart.
+			t.out.Retire(retire)
+			fresh = true
+		}
+		t.refreshAll(fresh, "")
 	})
 	return nil
+}
+
+// lausRetired reports whether a round's end retired the match's stored
+// table message, and what that message becomes; ok is false while it is
+// still the current round's. (The round's summary, if it was not posted,
+// has been by postAnnouncements.)
+func (b *Bot) lausRetired(ctx context.Context, g store.Game) (r rendering, ok bool, err error) {
+	if g.MessageID == "" {
+		return rendering{}, false, nil
+	}
+	anns, err := b.store.Announcements(ctx, g.ID)
+	if err != nil {
+		return rendering{}, false, err
+	}
+	for _, a := range slices.Backward(anns) {
+		if a.RetireID == g.MessageID {
+			r, err := decodeMessage(a.RetireBody)
+			if err != nil {
+				return rendering{}, false, fmt.Errorf("announcement %d: %w", a.Seq, err)
+			}
+			return r, true, nil
+		}
+	}
+	return rendering{}, false, nil
 }

@@ -36,13 +36,20 @@ type outbox struct {
 	newPublic  bool       // post a fresh message instead of editing
 	messageID  string     // the table message, once posted
 	hands      map[string]handEdit
-	announce   []rendering // one-off channel messages, posted in order
+	announce   []broadcast // one-off channel messages, posted in order
 	retire     *rendering  // what the current table message becomes when a fresh one replaces it
 	wake       chan struct{}
 	lastPublic time.Time
 	problem    string // the last thing Discord refused us, in plain words
 
 	onPosted func(messageID string) // told when a fresh table message exists
+}
+
+// broadcast is a queued one-off channel message; sent, if not nil, is
+// told the posted message's ID once Discord has accepted it.
+type broadcast struct {
+	r    rendering
+	sent func(messageID string)
 }
 
 // handEdit is a pending edit of one player's ephemeral hand message.
@@ -91,10 +98,12 @@ func (o *outbox) SetEphemeral(key string, i *discordgo.Interaction, r rendering)
 
 // Announce queues a one-off channel message (a round's summary). Queued
 // messages are posted in order, before any table message queued after
-// them, so the channel reads in the order things happened.
-func (o *outbox) Announce(r rendering) {
+// them, so the channel reads in the order things happened. sent, if not
+// nil, is called on the outbox's goroutine with the posted message's ID
+// once Discord has accepted it.
+func (o *outbox) Announce(r rendering, sent func(messageID string)) {
 	o.mu.Lock()
-	o.announce = append(o.announce, r)
+	o.announce = append(o.announce, broadcast{r: r, sent: sent})
 	o.mu.Unlock()
 	o.poke()
 }
@@ -174,12 +183,19 @@ func (o *outbox) flush(force bool) time.Duration {
 	for user, h := range hands {
 		o.sendHand(user, h)
 	}
-	for _, r := range announce {
-		if _, err := o.session.ChannelMessageSendComplex(o.channelID, &discordgo.MessageSend{
+	for _, a := range announce {
+		r := a.r
+		m, err := o.session.ChannelMessageSendComplex(o.channelID, &discordgo.MessageSend{
 			Content: r.Content, Embeds: r.Embeds, Components: r.Components,
-		}); err != nil {
-			// The same facts stay in the scoreboard; only this copy is lost.
+		})
+		if err != nil {
+			// The same facts stay in the scoreboard, and a table that
+			// stored the announcement posts it after a restart.
 			o.noteProblem(err)
+			continue
+		}
+		if a.sent != nil {
+			a.sent(m.ID)
 		}
 	}
 	if retire != nil {

@@ -20,8 +20,8 @@ type appendReq struct {
 }
 
 // AppendAction appends one action to its game's log together with the chip movements it
-// causes, and any status, deadline, Laus round or settlement the record carries, all in
-// one transaction. It returns only after that transaction has committed, or with an error
+// causes, and any status, deadline, Laus round, settlement or announcement the record
+// carries, all in one transaction. It returns only after that transaction has committed, or with an error
 // when nothing of it was stored.
 //
 // a.Seq must be the game's next seq: a replayed or duplicated request fails with

@@ -142,6 +142,9 @@ type ActionRecord struct {
 	LausRound *LausRound
 	// Settle, if not nil, settles the game in the same transaction (see Settle).
 	Settle *Settlement
+	// Announce, if not nil, stores a channel message the action makes the bot post, in
+	// the same transaction (see Announcement).
+	Announce *Announcement
 }
 
 // CreateGame stores a new game. An empty ID gets a fresh random one, an unset status
@@ -328,6 +331,11 @@ func (s *Store) appendTx(ctx context.Context, tx *sql.Tx, a *ActionRecord, moves
 	}
 	if a.LausRound != nil {
 		if err := s.recordLausRound(ctx, tx, g, *a.LausRound); err != nil {
+			return err
+		}
+	}
+	if a.Announce != nil {
+		if err := s.insertAnnouncement(ctx, tx, g, a.Seq, *a.Announce); err != nil {
 			return err
 		}
 	}

@@ -124,14 +124,18 @@ func recordLausResult(ctx context.Context, tx *sql.Tx, g *gameChips, losers []in
 	return nil
 }
 
-// LausScoreboard returns the scoreboard of the channel's current Laus match, or of its
-// latest one if none is running; ErrNotFound if the channel never had one.
+// LausScoreboard returns the scoreboard of the channel's latest Laus match with a
+// finished round, a running one first: a lobby just opened, or a match whose first round
+// is still being played, does not hide the match played there before. A channel with no
+// finished round at all gets its current (or latest) match; ErrNotFound if it never had
+// one.
 func (s *Store) LausScoreboard(ctx context.Context, guild, channel string) (LausBoard, error) {
 	var b LausBoard
 	err := s.readTx(ctx, func(tx *sql.Tx) error {
 		var id string
 		err := tx.QueryRowContext(ctx, `SELECT id FROM games WHERE guild = ? AND channel = ? AND kind = 'laus'
-			ORDER BY status IN ('lobby', 'playing') DESC, created_at DESC, rowid DESC LIMIT 1`,
+			ORDER BY EXISTS (SELECT 1 FROM laus_rounds r WHERE r.game_id = games.id) DESC,
+				status IN ('lobby', 'playing') DESC, created_at DESC, rowid DESC LIMIT 1`,
 			guild, channel).Scan(&id)
 		if errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("store: laus match in channel %s: %w", channel, ErrNotFound)

@@ -76,12 +76,14 @@ func TestLausScores(t *testing.T) {
 		t.Errorf("finished board losers %v status %s, want [1] finished", board.Losers, board.Game.Status)
 	}
 
-	// Match 2 in the same channel becomes the current one; b and a tie and lose together.
+	// Match 2 opens in the same channel: until it has finished a round, the
+	// scoreboard keeps showing match 1 rather than an empty board.
 	m2 := newLausMatch(t, s, "g", "c", "b", "a", "d")
 	board, _ = s.LausScoreboard(ctx, "g", "c")
-	if board.Game.ID != m2.ID || len(board.Rounds) != 0 {
-		t.Errorf("current match = %s with %d rounds, want %s with none", board.Game.ID, len(board.Rounds), m2.ID)
+	if board.Game.ID != m1.ID || len(board.Rounds) != 2 {
+		t.Errorf("scoreboard with a new match of no rounds = %s with %d rounds, want match 1 (%s) with 2", board.Game.ID, len(board.Rounds), m1.ID)
 	}
+	// Match 2 becomes the one shown once its first round is over; b and a tie and lose together.
 	if err := s.RecordLausRound(ctx, LausRound{GameID: m2.ID, Round: 1, Multiplier: 1, Scores: []LausSeatScore{
 		{Seat: 0, User: "b", Score: 100, Total: 100, QueensTaken: 1},
 		{Seat: 1, User: "a", Score: 100, Total: 100, QueensTaken: 1},
@@ -89,8 +91,16 @@ func TestLausScores(t *testing.T) {
 	}}); err != nil {
 		t.Fatal(err)
 	}
+	if board, _ = s.LausScoreboard(ctx, "g", "c"); board.Game.ID != m2.ID || len(board.Rounds) != 1 {
+		t.Errorf("scoreboard = %s with %d rounds, want match 2 (%s) with 1", board.Game.ID, len(board.Rounds), m2.ID)
+	}
 	if _, err := s.Settle(ctx, m2.ID, Settlement{LausLosers: []int{0, 1}}); err != nil {
 		t.Fatal(err)
+	}
+	// A channel whose only match has no finished round shows that match.
+	m3 := newLausMatch(t, s, "g", "c2", "a", "b", "")
+	if board, err := s.LausScoreboard(ctx, "g", "c2"); err != nil || board.Game.ID != m3.ID || len(board.Rounds) != 0 {
+		t.Errorf("scoreboard of a channel with one new match = %s with %d rounds (err %v), want %s with none", board.Game.ID, len(board.Rounds), err, m3.ID)
 	}
 	// Another guild's match never shows up.
 	other := newLausMatch(t, s, "h", "c", "a", "b", "e")

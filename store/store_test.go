@@ -36,7 +36,7 @@ func TestOpenMigratesFromEmpty(t *testing.T) {
 		t.Errorf("schema version = %d, want %d (the newest migration)", got, want)
 	}
 	for _, table := range []string{"games", "actions", "settlements", "balances", "ledger", "escrow",
-		"laus_rounds", "laus_round_scores", "laus_results", "laro_stats", "hand_tokens"} {
+		"laus_rounds", "laus_round_scores", "laus_results", "laro_stats", "hand_tokens", "announcements"} {
 		var n int
 		if err := s.rdb.QueryRow(`SELECT COUNT(*) FROM sqlite_schema WHERE type = 'table' AND name = ?`, table).Scan(&n); err != nil || n != 1 {
 			t.Errorf("table %s: count %d, err %v; want 1", table, n, err)
