@@ -95,7 +95,10 @@ func TestLaroCancelledDrawIsExplainedUntilTheDrawersTurn(t *testing.T) {
 	bob.click(hand, button(hand, "draw", "deck"), discordtest.WithTime(d.Add(100*time.Millisecond)))
 	answer(t, callLaro(t, carol, table, d.Add(300*time.Millisecond), 0), nil)
 	choice := carol.waitHand("a choice of clusters", func(m *discordgo.Message) bool { return button(m, "lay", "*") != "" })
-	bob.waitHand("why his draw was cancelled", func(m *discordgo.Message) bool { return strings.Contains(text(m), why) })
+	hand = bob.waitHand("why his draw was cancelled", func(m *discordgo.Message) bool { return strings.Contains(text(m), why) })
+	if button(hand, "draw", "*") != "" || !strings.Contains(text(hand), "is choosing which cluster") {
+		t.Errorf("while carol chooses, bob's hand offers a draw or does not say why he waits:\n%s", text(hand))
+	}
 
 	// Carol chooses: every hand is redrawn, and bob's still says why.
 	carol.click(choice, button(choice, "lay", "*"))

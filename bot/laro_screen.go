@@ -33,8 +33,14 @@ func (t *laroTable) screenOf(g *laro.Game, viewer int, settings laroSettings) la
 			sc.Waiting = fmt.Sprintf("⏳ Your draw waits for the LARO! window on %s to close; your card appears here then.", w.card.Symbol())
 		}
 	}
-	if c := t.choice; c != nil && c.seat == viewer && g == t.game {
-		sc.Choice = c.options
+	if c := t.choice; c != nil && viewer >= 0 && g == t.game {
+		if c.seat == viewer {
+			sc.Choice = c.options
+		} else {
+			// The engine still has the drawer to move, but nobody may move
+			// until the caller has laid: offer no buttons meanwhile.
+			sc.Waiting = fmt.Sprintf("⏳ %s won the LARO! and is choosing which cluster to lay.", t.seats[c.seat].mention())
+		}
 	}
 	if viewer >= 0 && viewer < len(t.notes) && g == t.game {
 		sc.Note = t.notes[viewer]
