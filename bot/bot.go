@@ -1,22 +1,17 @@
-// Package bot is cardbot's Discord side: it decodes interactions, routes them
-// to the table that owns them, and sends back what the table answers.
-//
-// Each live table runs on its own goroutine (see table.go); handlers never
-// touch game state directly. Views are pure functions of a table's state and
-// the viewing player. Everything a player does is written to the store before
-// the player sees its effect.
 package bot
 
 import (
 	"context"
 	"fmt"
 	"log/slog"
-	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/games"
+	"github.com/cardbot/cardbot/bot/table"
+	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
 
@@ -27,94 +22,57 @@ type Options struct {
 	Log        *slog.Logger
 	DevGuildID string // register commands to this server only (instant updates)
 
-	// Timing knobs. Zero means the production default; tests shorten them.
-	ClaimGrace    time.Duration // wait after a LARO! window closes for calls in flight (400 ms)
-	ComputerDelay time.Duration // how long a computer seat "thinks" before acting (1 s)
-	ComputerCall  time.Duration // a computer's LARO! reaction time R (1.5 s)
-	PublicEvery   time.Duration // least time between two edits of a table message (1 s)
-	DeferAfter    time.Duration // answer "thinking…" if a handler is still busy then (2 s)
-	LobbyTimeout  time.Duration // a lobby nobody starts closes itself after this (30 min)
-	// TurnTimerUnit is what one "second" of a table's turn timer lasts.
-	// Production leaves it at a second; tests shrink it so that timeouts
-	// can be played through without waiting 15 real seconds.
-	TurnTimerUnit time.Duration
+	// Modules are the games and commands the bot offers; nil means all of
+	// cardbot's (games.All).
+	Modules []table.NewModule
 
-	// NewSeed picks the seed of each new game (default: the operating
-	// system's random source). The seed is stored with the game either way.
-	NewSeed func() uint64
-}
-
-func (o *Options) defaults() {
-	if o.Log == nil {
-		o.Log = slog.Default()
-	}
-	if o.ClaimGrace == 0 {
-		o.ClaimGrace = 400 * time.Millisecond
-	}
-	if o.ComputerDelay == 0 {
-		o.ComputerDelay = time.Second
-	}
-	if o.ComputerCall == 0 {
-		o.ComputerCall = 1500 * time.Millisecond
-	}
-	if o.PublicEvery == 0 {
-		o.PublicEvery = time.Second
-	}
-	if o.DeferAfter == 0 {
-		o.DeferAfter = 2 * time.Second
-	}
-	if o.LobbyTimeout == 0 {
-		o.LobbyTimeout = 30 * time.Minute
-	}
-	if o.TurnTimerUnit == 0 {
-		o.TurnTimerUnit = time.Second
-	}
-	if o.NewSeed == nil {
-		o.NewSeed = newSeed
-	}
+	// Timing knobs of the tables. Zero means the production default;
+	// tests shorten them.
+	table.Timing
+	DeferAfter time.Duration // answer "thinking…" if a handler is still busy then (2 s)
 }
 
 // A Bot serves every table of one Discord application.
 type Bot struct {
 	opts     Options
 	session  *discordgo.Session
-	store    *store.Store
 	log      *slog.Logger
-	commands map[string]handler
-
-	ctx     context.Context // ends at Shutdown; tables run under it
-	cancel  context.CancelFunc
-	closing atomic.Bool
-	running sync.WaitGroup // every table's goroutines
-
-	mu     sync.Mutex
-	tables map[tableKey]table // live tables of both games
-	seats  map[seatKey]string // the table each player sits at, per game and guild
+	env      *table.Env
+	modules  map[string]ui.Module // by command name
+	names    []string             // the command names, in registration order
+	closing  atomic.Bool
+	commands []*discordgo.ApplicationCommand
 }
 
 // New makes a Bot. Call Start once the session is open.
 func New(o Options) *Bot {
-	o.defaults()
-	ctx, cancel := context.WithCancel(context.Background())
-	b := &Bot{
-		opts: o, session: o.Session, store: o.Store, log: o.Log,
-		ctx: ctx, cancel: cancel,
-		tables: map[tableKey]table{}, seats: map[seatKey]string{},
+	if o.Log == nil {
+		o.Log = slog.Default()
 	}
-	b.commands = map[string]handler{
-		"laro new":          b.laroNew,
-		"laro rules":        b.laroRules,
-		"laro stats":        b.laroStats,
-		"laus new":          b.lausNew,
-		"laus scoreboard":   b.lausScoreboard,
-		"laus rules":        b.lausRules,
-		"chips balance":     b.chipsBalance,
-		"chips daily":       b.chipsDaily,
-		"chips leaderboard": b.chipsLeaderboard,
-		"chips grant":       b.chipsGrant,
+	if o.DeferAfter == 0 {
+		o.DeferAfter = 2 * time.Second
+	}
+	if o.Modules == nil {
+		o.Modules = games.All
+	}
+	b := &Bot{
+		opts: o, session: o.Session, log: o.Log,
+		env:     table.NewEnv(o.Session, o.Store, o.Log, o.Timing),
+		modules: map[string]ui.Module{},
+	}
+	for _, newModule := range o.Modules {
+		m := newModule(b.env)
+		cmd := m.Command()
+		b.modules[cmd.Name] = m
+		b.names = append(b.names, cmd.Name)
+		b.commands = append(b.commands, cmd)
 	}
 	return b
 }
+
+// Commands is every slash command the bot offers, registered at start with
+// one bulk overwrite (which also removes commands an older build had).
+func (b *Bot) Commands() []*discordgo.ApplicationCommand { return b.commands }
 
 // Start registers the slash commands, posts what the last run stored to
 // announce but did not get posted, and rebuilds every table that was live
@@ -124,11 +82,34 @@ func (b *Bot) Start(ctx context.Context) error {
 	if appID == "" {
 		return fmt.Errorf("bot: Discord sent no application ID in READY")
 	}
-	if _, err := b.session.ApplicationCommandBulkOverwrite(appID, b.opts.DevGuildID, Commands()); err != nil {
+	if _, err := b.session.ApplicationCommandBulkOverwrite(appID, b.opts.DevGuildID, b.commands); err != nil {
 		return fmt.Errorf("registering slash commands: %w", err)
 	}
-	b.postAnnouncements(ctx)
+	b.env.PostAnnouncements(ctx)
 	return b.recoverTables(ctx)
+}
+
+// recoverTables rebuilds every table that was live when the bot stopped,
+// each by its game.
+func (b *Bot) recoverTables(ctx context.Context) error {
+	live, err := b.opts.Store.LiveGames(ctx)
+	if err != nil {
+		return fmt.Errorf("loading live tables: %w", err)
+	}
+	for _, g := range live {
+		game, ok := b.modules[g.Kind.String()].(table.Game)
+		if !ok {
+			b.log.Error("a live table of a game this build does not run", "table", g.TableID, "kind", g.Kind.String())
+			continue
+		}
+		if err := game.Recover(ctx, g); err != nil {
+			// One damaged table must not keep every other table down.
+			b.log.Error("could not rebuild a table", "table", g.TableID, "game", g.ID, "err", err)
+			continue
+		}
+		b.log.Info("table rebuilt", "table", g.TableID, "game", g.ID, "status", g.Status.String())
+	}
+	return nil
 }
 
 // appID is the application the bot runs as; READY carries it.
@@ -148,12 +129,5 @@ func (b *Bot) appID() string {
 // and send its last message edits, and returns when they have all stopped.
 func (b *Bot) Shutdown(ctx context.Context) {
 	b.closing.Store(true)
-	b.cancel()
-	done := make(chan struct{})
-	go func() { b.running.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-ctx.Done():
-		b.log.Warn("tables did not stop in time")
-	}
+	b.env.Stop(ctx)
 }

@@ -7,13 +7,14 @@ import (
 	"time"
 
 	"github.com/cardbot/cardbot/bot/discordtest"
+	"github.com/cardbot/cardbot/bot/internal/e2e"
 	"github.com/cardbot/cardbot/store"
 )
 
 // liveTables counts the stored tables of kind that are open (lobby or playing).
-func liveTables(t *testing.T, w *world, kind store.Kind) int {
+func liveTables(t *testing.T, w *e2e.World, kind store.Kind) int {
 	t.Helper()
-	games, err := w.st.LiveGames(t.Context())
+	games, err := w.St.LiveGames(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,10 +28,10 @@ func liveTables(t *testing.T, w *world, kind store.Kind) int {
 }
 
 // lobbies counts the lobby messages in the channel.
-func lobbies(w *world) int {
+func lobbies(w *e2e.World) int {
 	n := 0
-	for _, m := range w.ch.Messages() {
-		if strings.Contains(text(m), "Click **Join**") {
+	for _, m := range w.Ch.Messages() {
+		if strings.Contains(e2e.Text(m), "Click **Join**") {
 			n++
 		}
 	}
@@ -46,19 +47,19 @@ func TestNewTwiceQuicklyOpensOneTable(t *testing.T) {
 		kind store.Kind
 	}{{"laro", store.KindLaro}, {"laus", store.KindLaus}} {
 		t.Run(game.name, func(t *testing.T) {
-			w := newWorld(t)
-			alice := w.player("alice")
-			w.srv.SlowRequests("POST", "/channels/*/messages", 2, 400*time.Millisecond)
-			first, err := alice.u.Slash(w.ch, game.name+" new")
+			w := e2e.NewWorld(t)
+			alice := w.Player("alice")
+			w.Srv.SlowRequests("POST", "/channels/*/messages", 2, 400*time.Millisecond)
+			first, err := alice.U.Slash(w.Ch, game.name+" new")
 			if err != nil {
 				t.Fatal(err)
 			}
 			time.Sleep(100 * time.Millisecond)
-			second, err := alice.u.Slash(w.ch, game.name+" new")
+			second, err := alice.U.Slash(w.Ch, game.name+" new")
 			if err != nil {
 				t.Fatal(err)
 			}
-			answers := text(answer(t, first, nil).Message) + "\n" + text(answer(t, second, nil).Message)
+			answers := e2e.Text(e2e.Answer(t, first, nil).Message) + "\n" + e2e.Text(e2e.Answer(t, second, nil).Message)
 			if !strings.Contains(answers, "is open") || !strings.Contains(answers, "You already sit at") {
 				t.Errorf("the two /%s new answered:\n%s\nwant one table opened and one refusal", game.name, answers)
 			}
@@ -69,7 +70,7 @@ func TestNewTwiceQuicklyOpensOneTable(t *testing.T) {
 			if n := liveTables(t, w, game.kind); n != 1 {
 				t.Errorf("%d open %s tables stored, want 1", n, game.name)
 			}
-			w.noFailures()
+			w.NoFailures()
 		})
 	}
 }
@@ -77,15 +78,15 @@ func TestNewTwiceQuicklyOpensOneTable(t *testing.T) {
 // TestNewGivesTheSeatBackWhenThePostFails: a table whose message cannot be
 // posted does not keep its host seated.
 func TestNewGivesTheSeatBackWhenThePostFails(t *testing.T) {
-	w := newWorld(t)
-	alice := w.player("alice")
-	w.srv.FailRequests("POST", "/channels/*/messages", 1, http.StatusForbidden)
-	r, err := alice.u.Slash(w.ch, "laro new")
-	if got := text(answer(t, r, err).Message); !strings.Contains(got, "could not post the table") {
+	w := e2e.NewWorld(t)
+	alice := w.Player("alice")
+	w.Srv.FailRequests("POST", "/channels/*/messages", 1, http.StatusForbidden)
+	r, err := alice.U.Slash(w.Ch, "laro new")
+	if got := e2e.Text(e2e.Answer(t, r, err).Message); !strings.Contains(got, "could not post the table") {
 		t.Fatalf("/laro new with the post refused answered %q", got)
 	}
-	r, err = alice.u.Slash(w.ch, "laro new")
-	if got := text(answer(t, r, err).Message); !strings.Contains(got, "is open") {
+	r, err = alice.U.Slash(w.Ch, "laro new")
+	if got := e2e.Text(e2e.Answer(t, r, err).Message); !strings.Contains(got, "is open") {
 		t.Fatalf("/laro new after a failed post answered %q, want the table opened", got)
 	}
 	if n := liveTables(t, w, store.KindLaro); n != 1 {
@@ -96,26 +97,26 @@ func TestNewGivesTheSeatBackWhenThePostFails(t *testing.T) {
 // TestJoinTwoTablesAtOnceSeatsOnce: a player who clicks Join on two lobbies
 // while the disk is slow sits at one of them.
 func TestJoinTwoTablesAtOnceSeatsOnce(t *testing.T) {
-	w := stalledWorld(t)
-	alice, carol, bob := w.player("alice"), w.player("carol"), w.player("bob")
-	for _, host := range []*player{alice, carol} {
-		r, err := host.u.Slash(w.ch, "laro new", discordtest.IntOpt("stake", 0))
-		answer(t, r, err)
+	w := e2e.StalledWorld(t)
+	alice, carol, bob := w.Player("alice"), w.Player("carol"), w.Player("bob")
+	for _, host := range []*e2e.Player{alice, carol} {
+		r, err := host.U.Slash(w.Ch, "laro new", discordtest.IntOpt("stake", 0))
+		e2e.Answer(t, r, err)
 	}
 	var ls []string
-	for _, m := range w.ch.Messages() {
-		if strings.Contains(text(m), "Click **Join**") {
+	for _, m := range w.Ch.Messages() {
+		if strings.Contains(e2e.Text(m), "Click **Join**") {
 			ls = append(ls, m.ID)
 		}
 	}
 	if len(ls) != 2 {
 		t.Fatalf("%d lobbies, want 2", len(ls))
 	}
-	w.stallStore(stallFor)
+	w.StallStore(e2e.StallFor)
 	var rs []*discordtest.Response
 	for _, id := range ls {
-		m := w.ch.Message(id)
-		r, err := bob.u.Click(m, button(m, "join", ""))
+		m := w.Ch.Message(id)
+		r, err := bob.U.Click(m, e2e.Button(m, "join", ""))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -132,13 +133,13 @@ func TestJoinTwoTablesAtOnceSeatsOnce(t *testing.T) {
 	for {
 		seated = 0
 		for _, id := range ls {
-			if strings.Contains(text(w.ch.Message(id)), "<@"+bob.u.ID()+">") {
+			if strings.Contains(e2e.Text(w.Ch.Message(id)), "<@"+bob.U.ID()+">") {
 				seated++
 			}
 		}
 		refused := false
 		for _, r := range rs {
-			refused = refused || strings.Contains(deliveredText(r), "You already sit at")
+			refused = refused || strings.Contains(e2e.DeliveredText(r), "You already sit at")
 		}
 		if seated == 1 && refused {
 			break
@@ -148,14 +149,14 @@ func TestJoinTwoTablesAtOnceSeatsOnce(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	games, err := w.st.LiveGames(t.Context())
+	games, err := w.St.LiveGames(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}
 	stored := 0
 	for _, g := range games {
 		for _, s := range g.Seats {
-			if s.User == bob.u.ID() {
+			if s.User == bob.U.ID() {
 				stored++
 			}
 		}
@@ -163,5 +164,5 @@ func TestJoinTwoTablesAtOnceSeatsOnce(t *testing.T) {
 	if stored != 1 {
 		t.Errorf("bob is stored at %d tables, want 1", stored)
 	}
-	w.noFailures()
+	w.NoFailures()
 }

@@ -4,6 +4,8 @@ import (
 	"log/slog"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/ui"
 )
 
 // Private content reaches only messages that are ephemeral for the person
@@ -14,7 +16,7 @@ import (
 //   - A reply is private unless it was built Public (a lobby redrawn, a
 //     leaderboard). A private reply to a click on a public message becomes
 //     a new ephemeral message; it never updates the public message.
-//   - An interaction that table code kept to edit later (Input.linkPrivately:
+//   - An interaction that table code kept to edit later (Input.LinkPrivately:
 //     a hand message, a LARO! caller's answer) is never answered publicly,
 //     so every later edit through its token lands on an ephemeral message.
 //   - A slow click on a public message is deferred as a private "thinking…"
@@ -27,12 +29,12 @@ import (
 
 // secure returns what may be sent in answer to interaction i: r itself, or
 // a private copy of it. linked reports whether table code kept i.
-func secure(i *discordgo.Interaction, linked bool, r *Reply) *Reply {
+func secure(i *discordgo.Interaction, linked bool, r *ui.Reply) *ui.Reply {
 	if r == nil || r.Data == nil || (r.Public && !linked) {
 		return r
 	}
 	data := *r.Data
-	out := &Reply{InteractionResponse: discordgo.InteractionResponse{Type: r.Type, Data: &data}}
+	out := &ui.Reply{InteractionResponse: discordgo.InteractionResponse{Type: r.Type, Data: &data}}
 	if r.Type == discordgo.InteractionResponseUpdateMessage && clickedEphemeral(i) {
 		return out // the clicker's own ephemeral message
 	}
@@ -54,18 +56,18 @@ func clickedEphemeral(i *discordgo.Interaction) bool {
 // the clicker's own ephemeral message, or else a new private message. A
 // deferred update of a public message would make that public message the
 // interaction's original, which later edits would write into.
-func deferral(i *discordgo.Interaction) *Reply {
+func deferral(i *discordgo.Interaction) *ui.Reply {
 	if clickedEphemeral(i) {
-		return &Reply{InteractionResponse: discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}}
+		return &ui.Reply{InteractionResponse: discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}}
 	}
-	return &Reply{InteractionResponse: discordgo.InteractionResponse{
+	return &ui.Reply{InteractionResponse: discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral},
 	}}
 }
 
 // send answers interaction i with r, made safe by secure.
-func (b *Bot) send(log *slog.Logger, i *discordgo.Interaction, linked bool, r *Reply) {
+func (b *Bot) send(log *slog.Logger, i *discordgo.Interaction, linked bool, r *ui.Reply) {
 	r = secure(i, linked, r)
 	if r == nil {
 		return
@@ -76,7 +78,7 @@ func (b *Bot) send(log *slog.Logger, i *discordgo.Interaction, linked bool, r *R
 }
 
 // deliverLate sends a reply after the deferral the router sent for it.
-func (b *Bot) deliverLate(log *slog.Logger, i *discordgo.Interaction, linked bool, r *Reply) {
+func (b *Bot) deliverLate(log *slog.Logger, i *discordgo.Interaction, linked bool, r *ui.Reply) {
 	r = secure(i, linked, r)
 	placeholder := !clickedEphemeral(i) // deferred as a private "thinking…" message
 	if r == nil || r.Data == nil {
@@ -99,7 +101,7 @@ func (b *Bot) deliverLate(log *slog.Logger, i *discordgo.Interaction, linked boo
 		// A public redraw of the clicked message (secure let it through,
 		// so it is marked Public): edit that message, and take the private
 		// placeholder away.
-		embeds, comps := orEmpty(d.Embeds, d.Components)
+		embeds, comps := ui.OrEmpty(d.Embeds, d.Components)
 		if _, err := b.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
 			ID: i.Message.ID, Channel: i.ChannelID, Content: &d.Content, Embeds: &embeds, Components: &comps,
 		}); err != nil {
@@ -128,20 +130,8 @@ func (b *Bot) deliverLate(log *slog.Logger, i *discordgo.Interaction, linked boo
 
 // editOriginal replaces the interaction's original message with d.
 func (b *Bot) editOriginal(log *slog.Logger, i *discordgo.Interaction, d *discordgo.InteractionResponseData) {
-	embeds, comps := orEmpty(d.Embeds, d.Components)
+	embeds, comps := ui.OrEmpty(d.Embeds, d.Components)
 	if _, err := b.session.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &d.Content, Embeds: &embeds, Components: &comps}); err != nil {
 		log.Warn("could not deliver a late reply", "err", err)
 	}
-}
-
-// orEmpty turns nil embeds and components into empty lists: in an edit,
-// nil keeps the old ones and an empty list removes them.
-func orEmpty(e []*discordgo.MessageEmbed, c []discordgo.MessageComponent) ([]*discordgo.MessageEmbed, []discordgo.MessageComponent) {
-	if e == nil {
-		e = []*discordgo.MessageEmbed{}
-	}
-	if c == nil {
-		c = []discordgo.MessageComponent{}
-	}
-	return e, c
 }

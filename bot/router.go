@@ -7,20 +7,15 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
-)
 
-// A handler answers one decoded interaction. It never talks to Discord
-// itself: it returns the reply, and the router sends it.
-type handler func(ctx context.Context, in *Input) *Reply
+	"github.com/cardbot/cardbot/bot/ui"
+)
 
 // handlerTimeout bounds how long a handler may work on one interaction.
 // Discord fails an interaction not answered within 3 s, so a handler still
 // busy after Options.DeferAfter is answered "thinking…" first (see
 // HandleInteraction) and its reply delivered when it comes.
 const handlerTimeout = 10 * time.Second
-
-// msgSomethingWrong is what a user sees when the bot itself failed.
-const msgSomethingWrong = "Something went wrong on our side, and nothing was changed. Please try again."
 
 // HandleInteraction is the discordgo handler for INTERACTION_CREATE. discordgo
 // calls it on a fresh goroutine per event and never recovers panics, so this
@@ -38,11 +33,11 @@ func (b *Bot) HandleInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 	defer func() {
 		if r := recover(); r != nil {
 			log.Error("handler panicked", "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
-			b.send(log, i, false, ephemeralText(msgSomethingWrong))
+			b.send(log, i, false, ui.EphemeralText(ui.MsgSomethingWrong))
 		}
 	}()
 	if b.closing.Load() {
-		b.send(log, i, false, ephemeralText("cardbot is restarting; please click again in a few seconds."))
+		b.send(log, i, false, ui.EphemeralText("cardbot is restarting; please click again in a few seconds."))
 		return
 	}
 	in, reply := b.decode(i)
@@ -50,15 +45,15 @@ func (b *Bot) HandleInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 		b.send(log, i, false, reply)
 		return
 	}
-	done := make(chan *Reply, 1)
+	done := make(chan *ui.Reply, 1)
 	go func() {
 		defer func() {
 			if r := recover(); r != nil {
 				log.Error("handler panicked", "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
-				done <- ephemeralText(msgSomethingWrong)
+				done <- ui.EphemeralText(ui.MsgSomethingWrong)
 			}
 		}()
-		ctx, cancel := context.WithTimeout(b.ctx, handlerTimeout)
+		ctx, cancel := context.WithTimeout(b.env.Context(), handlerTimeout)
 		defer cancel()
 		done <- b.route(ctx, in)
 	}()
@@ -66,34 +61,32 @@ func (b *Bot) HandleInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 	defer timer.Stop()
 	select {
 	case r := <-done:
-		b.send(log, i, in.linked.Load(), r)
+		b.send(log, i, in.Linked(), r)
 	case <-timer.C:
 		// Slow (a rate-limited channel, a busy disk): acknowledge now so
 		// Discord does not fail the interaction, then deliver the reply.
 		b.send(log, i, false, deferral(i))
 		r := <-done
-		b.deliverLate(log, i, in.linked.Load(), r)
+		b.deliverLate(log, i, in.Linked(), r)
 	}
 }
 
 // decode turns a raw interaction into an Input, or returns the reply that
 // explains why it cannot be handled.
-func (b *Bot) decode(i *discordgo.Interaction) (*Input, *Reply) {
-	u := interactionUser(i)
+func (b *Bot) decode(i *discordgo.Interaction) (*ui.Input, *ui.Reply) {
+	u := ui.UserOf(i)
 	if u == nil || u.ID == "" {
-		return nil, ephemeralText("Discord did not say who you are; please try again.")
+		return nil, ui.EphemeralText("Discord did not say who you are; please try again.")
 	}
 	if i.GuildID == "" {
-		return nil, ephemeralText("cardbot plays in server channels, not in direct messages. Use its commands in a server.")
+		return nil, ui.EphemeralText("cardbot plays in server channels, not in direct messages. Use its commands in a server.")
 	}
 	at, err := discordgo.SnowflakeTimestamp(i.ID)
 	if err != nil {
-		return nil, ephemeralText("That interaction had no valid ID; please try again.")
+		return nil, ui.EphemeralText("That interaction had no valid ID; please try again.")
 	}
-	in := &Input{
-		interaction: i, GuildID: i.GuildID, ChannelID: i.ChannelID,
-		UserID: u.ID, UserName: displayName(i), At: at,
-	}
+	in := ui.NewInput(i)
+	in.GuildID, in.ChannelID, in.UserID, in.UserName, in.At = i.GuildID, i.ChannelID, u.ID, ui.DisplayName(i), at
 	if i.Member != nil {
 		in.Permissions = i.Member.Permissions
 	}
@@ -101,10 +94,10 @@ func (b *Bot) decode(i *discordgo.Interaction) (*Input, *Reply) {
 	case discordgo.InteractionApplicationCommand:
 		data, ok := i.Data.(discordgo.ApplicationCommandInteractionData)
 		if !ok {
-			return nil, ephemeralText("That command arrived garbled; please try again.")
+			return nil, ui.EphemeralText("That command arrived garbled; please try again.")
 		}
 		in.Command = data.Name
-		in.Options = optionsView{}
+		in.Options = ui.OptionsView{}
 		opts := data.Options
 		if len(opts) == 1 && opts[0].Type == discordgo.ApplicationCommandOptionSubCommand {
 			in.Subcommand = opts[0].Name
@@ -118,28 +111,28 @@ func (b *Bot) decode(i *discordgo.Interaction) (*Input, *Reply) {
 	case discordgo.InteractionMessageComponent:
 		data, ok := i.Data.(discordgo.MessageComponentInteractionData)
 		if !ok {
-			return nil, ephemeralText("That click arrived garbled; please try again.")
+			return nil, ui.EphemeralText("That click arrived garbled; please try again.")
 		}
-		id, err := ParseComponentID(data.CustomID)
+		id, err := ui.ParseComponentID(data.CustomID, b.names...)
 		if err != nil {
-			return nil, ephemeralText("That button is not one of cardbot's current buttons. Open a fresh view of the table and try again.")
+			return nil, ui.EphemeralText("That button is not one of cardbot's current buttons. Open a fresh view of the table and try again.")
 		}
 		in.Component = id
 		in.Values = data.Values
 	default:
-		return nil, ephemeralText("cardbot does not handle that kind of interaction.")
+		return nil, ui.EphemeralText("cardbot does not handle that kind of interaction.")
 	}
 	return in, nil
 }
 
-// route finds the handler for an input and runs it.
-func (b *Bot) route(ctx context.Context, in *Input) *Reply {
-	if in.Command != "" {
-		h, ok := b.commands[in.Command+" "+in.Subcommand]
-		if !ok {
-			return ephemeralText("That command is not known to this version of cardbot.")
-		}
-		return h(ctx, in)
+// route sends a command to its module and a click to its table.
+func (b *Bot) route(ctx context.Context, in *ui.Input) *ui.Reply {
+	if in.Command == "" {
+		return b.env.Route(ctx, in)
 	}
-	return b.routeComponent(ctx, in)
+	m, ok := b.modules[in.Command]
+	if !ok {
+		return ui.EphemeralText("That command is not known to this version of cardbot.")
+	}
+	return m.HandleCommand(ctx, in)
 }

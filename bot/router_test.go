@@ -13,6 +13,8 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/discordtest"
+	"github.com/cardbot/cardbot/bot/table"
+	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
 
@@ -47,7 +49,7 @@ func startTestBot(t *testing.T) (*Bot, *discordtest.Server, *discordtest.Channel
 
 func TestPanickingHandlerIsContained(t *testing.T) {
 	b, srv, ch := startTestBot(t)
-	b.commands["laro rules"] = func(context.Context, *Input) *Reply { panic("a bug") }
+	b.modules["laro"] = commandFunc{b.modules["laro"], func(context.Context, *ui.Input) *ui.Reply { panic("a bug") }}
 	u := srv.User("alice")
 	r, err := u.Slash(ch, "laro rules")
 	if err != nil {
@@ -67,43 +69,14 @@ func TestPanickingHandlerIsContained(t *testing.T) {
 	}
 }
 
-func TestLaroNewRefusesOptionsOutOfRange(t *testing.T) {
-	b, _, _ := startTestBot(t)
-	opt := func(name string, v int) *discordgo.ApplicationCommandInteractionDataOption {
-		return &discordgo.ApplicationCommandInteractionDataOption{Name: name, Type: discordgo.ApplicationCommandOptionInteger, Value: float64(v)}
-	}
-	// A forged command skips the client's range checks.
-	for name, tc := range map[string]struct {
-		opt  *discordgo.ApplicationCommandInteractionDataOption
-		want string
-	}{
-		"stake":        {opt("stake", 5000), "stake must be between 0 and 1000"},
-		"ante":         {opt("ante", -1), "ante must be between"},
-		"claim window": {opt("claim_window", 16), "claim window must be between 0 and 15"},
-		"turn timer":   {opt("turn_timer", 5), "turn timer must be between 15 and 600"},
-	} {
-		in := &Input{GuildID: "g", ChannelID: "c", UserID: "u", Options: optionsView{tc.opt.Name: tc.opt}}
-		r := b.laroNew(context.Background(), in)
-		if r == nil || r.Data == nil || !strings.Contains(r.Data.Content, tc.want) || r.Data.Flags&discordgo.MessageFlagsEphemeral == 0 {
-			t.Errorf("%s out of range: got %+v, want an ephemeral %q", name, r, tc.want)
-		}
-	}
-	if games, err := b.store.LiveGames(context.Background()); err != nil || len(games) != 0 {
-		t.Errorf("refused commands left %d tables (%v)", len(games), err)
-	}
-}
-
 func TestSlowCommandsAreDeferredThenAnswered(t *testing.T) {
 	t.Parallel()
 	b, srv, ch := startTestBot(t)
-	slow := func(h handler) handler {
-		return func(ctx context.Context, in *Input) *Reply {
-			time.Sleep(b.opts.DeferAfter + 500*time.Millisecond)
-			return h(ctx, in)
-		}
-	}
-	b.commands["chips balance"] = slow(b.chipsBalance)
-	b.commands["chips leaderboard"] = slow(b.chipsLeaderboard)
+	chips := b.modules["chips"]
+	b.modules["chips"] = commandFunc{chips, func(ctx context.Context, in *ui.Input) *ui.Reply {
+		time.Sleep(b.opts.DeferAfter + 500*time.Millisecond)
+		return chips.HandleCommand(ctx, in)
+	}}
 	u := srv.User("alice")
 
 	// A private answer replaces the private "thinking…".
@@ -143,25 +116,37 @@ func TestSlowCommandsAreDeferredThenAnswered(t *testing.T) {
 
 // slowTable answers every click slowly, like a table stuck on a busy disk.
 type slowTable struct {
-	tableCore
-	fast atomic.Bool // answer at once instead
+	table.Core
+	deferAfter time.Duration
+	fast       atomic.Bool // answer at once instead
 }
 
-func (s *slowTable) handle(ctx context.Context, in *Input) *Reply {
+func (s *slowTable) Handle(ctx context.Context, in *ui.Input) *ui.Reply {
 	if !s.fast.Load() {
-		time.Sleep(s.b.opts.DeferAfter + 500*time.Millisecond)
+		time.Sleep(s.deferAfter + 500*time.Millisecond)
 	}
 	switch in.Component.Verb {
 	case "hand":
-		return ephemeralText("your hand")
+		return ui.EphemeralText("your hand")
 	case "secret":
 		// A handler that asks to update the public message with something
 		// private: the router must not let it.
-		return privateUpdate("secret hand", nil, nil)
+		return ui.PrivateUpdate("secret hand", nil, nil)
 	}
-	return updateMessage("updated", nil, nil)
+	return ui.PublicUpdate("updated", nil, nil)
 }
-func (s *slowTable) stopTimers() {}
+func (s *slowTable) HandView(int, string) ui.Rendering { return ui.Rendering{Content: "your hand"} }
+func (s *slowTable) StopTimers()                       {}
+
+// commandFunc is a module whose command is answered by another function.
+type commandFunc struct {
+	ui.Module
+	handle func(context.Context, *ui.Input) *ui.Reply
+}
+
+func (c commandFunc) HandleCommand(ctx context.Context, in *ui.Input) *ui.Reply {
+	return c.handle(ctx, in)
+}
 
 func TestSlowClicksAreDeferredThenAnswered(t *testing.T) {
 	t.Parallel()
@@ -176,8 +161,9 @@ func TestSlowClicksAreDeferredThenAnswered(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := &slowTable{tableCore: tableCore{b: b, kind: "laro", id: "slow1", guild: ch.Guild().ID(), channel: ch.ID(), hands: map[string]handToken{}}}
-	b.startTable(st, msg.ID)
+	st := &slowTable{Core: table.Core{Env: b.env, Kind: store.KindLaro, ID: "slow1", Guild: ch.Guild().ID(), Channel: ch.ID()},
+		deferAfter: b.opts.DeferAfter}
+	b.env.Start(st, msg.ID)
 	u := srv.User("alice")
 
 	r, err := u.Click(ch.Message(msg.ID), "v1/laro/slow1/1/hand")

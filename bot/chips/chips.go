@@ -1,0 +1,139 @@
+package chips
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/table"
+	"github.com/cardbot/cardbot/bot/ui"
+	"github.com/cardbot/cardbot/store"
+)
+
+// leaderboardSize is how many players /chips leaderboard lists.
+const leaderboardSize = 10
+
+// maxGrant is the most chips /chips grant gives or takes at once.
+const maxGrant = 1_000_000
+
+// Chips is the /chips command: balances, the daily bonus, the leaderboard
+// and grants, per server.
+type Chips struct{ env *table.Env }
+
+// New makes the chips commands on the shared environment (they use its
+// store and log, and run no tables).
+func New(env *table.Env) ui.Module { return &Chips{env: env} }
+
+// Command is the /chips slash command.
+func (c *Chips) Command() *discordgo.ApplicationCommand {
+	lo := float64(-maxGrant)
+	return ui.GuildCommand("chips", "Your chips in this server",
+		ui.Subcommand("balance", "Show a chip balance", ui.UserOption("player", "Whose balance (default: you)", false)),
+		ui.Subcommand("daily", "Collect your daily chip bonus"),
+		ui.Subcommand("leaderboard", "The richest players in this server"),
+		ui.Subcommand("grant", "Give or take chips (needs Manage Server)",
+			ui.UserOption("player", "Who gets the chips", true),
+			&discordgo.ApplicationCommandOption{
+				Type: discordgo.ApplicationCommandOptionInteger, Name: "amount", Required: true,
+				Description: "How many chips (negative to take away)",
+				MinValue:    &lo, MaxValue: maxGrant,
+			},
+		),
+	)
+}
+
+// HandleCommand answers every /chips subcommand.
+func (c *Chips) HandleCommand(ctx context.Context, in *ui.Input) *ui.Reply {
+	switch in.Subcommand {
+	case "balance":
+		return c.balance(ctx, in)
+	case "daily":
+		return c.daily(ctx, in)
+	case "leaderboard":
+		return c.leaderboard(ctx, in)
+	case "grant":
+		return c.grant(ctx, in)
+	}
+	return ui.EphemeralText("That command is not known to this version of cardbot.")
+}
+
+func (c *Chips) balance(ctx context.Context, in *ui.Input) *ui.Reply {
+	who := in.Options.User("player")
+	if who == "" {
+		who = in.UserID
+	}
+	bal, err := c.env.Store.Balance(ctx, in.GuildID, who)
+	if err != nil {
+		c.env.Log.Error("reading a balance", "err", err)
+		return ui.EphemeralText(ui.MsgSomethingWrong)
+	}
+	whose := "You have"
+	if who != in.UserID {
+		whose = fmt.Sprintf("<@%s> has", who)
+	}
+	text := fmt.Sprintf("%s **%d** chips", whose, bal.Total)
+	if bal.Held > 0 {
+		text += fmt.Sprintf(" (%d held for a game in progress, %d free)", bal.Held, bal.Free)
+	}
+	return ui.EphemeralText(text + ".")
+}
+
+func (c *Chips) daily(ctx context.Context, in *ui.Input) *ui.Reply {
+	bal, err := c.env.Store.ClaimDaily(ctx, in.GuildID, in.UserID)
+	if next, ok := store.NextDaily(err); ok {
+		return ui.EphemeralText(fmt.Sprintf("You already collected your daily chips. The next bonus is ready <t:%d:R>.", next.Unix()))
+	}
+	if err != nil {
+		c.env.Log.Error("daily bonus", "err", err)
+		return ui.EphemeralText(ui.MsgSomethingWrong)
+	}
+	return ui.EphemeralText(fmt.Sprintf("🎁 Daily bonus collected! You now have **%d** chips.", bal.Total))
+}
+
+func (c *Chips) leaderboard(ctx context.Context, in *ui.Input) *ui.Reply {
+	rows, err := c.env.Store.Leaderboard(ctx, in.GuildID, leaderboardSize)
+	if err != nil {
+		c.env.Log.Error("leaderboard", "err", err)
+		return ui.EphemeralText(ui.MsgSomethingWrong)
+	}
+	if len(rows) == 0 {
+		return ui.EphemeralText("Nobody in this server has chips yet. `/chips daily` starts you off.")
+	}
+	var sb strings.Builder
+	for i, r := range rows {
+		fmt.Fprintf(&sb, "%d. <@%s> — **%d**\n", i+1, r.User, r.Total)
+	}
+	return ui.PublicMessage("", []*discordgo.MessageEmbed{{Title: "Chip leaderboard", Description: sb.String(), Color: 0xdaa520}})
+}
+
+func (c *Chips) grant(ctx context.Context, in *ui.Input) *ui.Reply {
+	// Discord cannot restrict one subcommand, so the permission is checked here.
+	if in.Permissions&ui.ManageGuild == 0 {
+		return ui.EphemeralText("Only members with the **Manage Server** permission can grant chips.")
+	}
+	who := in.Options.User("player")
+	amount := in.Options.Int("amount", 0)
+	if who == "" || amount == 0 || amount < -maxGrant || amount > maxGrant {
+		return ui.EphemeralText(fmt.Sprintf("Name a player and a non-zero amount between %d and %d.", -maxGrant, maxGrant))
+	}
+	bal, err := c.env.Store.AdminGrant(ctx, in.GuildID, in.UserID, who, amount)
+	if missing, ok := store.MissingChips(err); ok {
+		return ui.EphemeralText(fmt.Sprintf("<@%s> does not have that many free chips to take: %d short.", who, missing))
+	}
+	if err != nil {
+		if errors.Is(err, store.ErrInsufficientChips) {
+			return ui.EphemeralText("A balance can never go below zero.")
+		}
+		c.env.Log.Error("granting chips", "err", err)
+		return ui.EphemeralText(ui.MsgSomethingWrong)
+	}
+	verb := "granted"
+	if amount < 0 {
+		verb, amount = "took", -amount
+	}
+	return ui.PublicMessage(fmt.Sprintf("<@%s> %s %d chips %s <@%s>. New balance: **%d**.", in.UserID, verb, amount,
+		map[bool]string{true: "from", false: "to"}[verb == "took"], who, bal.Total), nil)
+}

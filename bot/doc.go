@@ -1,0 +1,13 @@
+// Package bot is cardbot's transport: the one part that talks to Discord
+// about interactions. It registers every module's slash command at start,
+// decodes each interaction into a ui.Input, routes a command to its module
+// and a click to its table (through the table registry), defers a handler
+// still busy after DeferAfter, and sends the reply: privately unless the
+// reply was built Public (see privacy.go, the one place that enforces it).
+// At start it posts what the last run stored to announce and asks each game
+// to rebuild its live tables; at shutdown it lets every table finish.
+//
+// It knows games only as ui.Modules (and table.Games, to rebuild them),
+// listed in package games. Imports point one way: bot → games → each game
+// (laro, laus, chips) → table → store and engine, with ui beneath them all.
+package bot

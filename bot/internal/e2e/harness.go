@@ -1,0 +1,195 @@
+package e2e
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot"
+	"github.com/cardbot/cardbot/bot/discordtest"
+	"github.com/cardbot/cardbot/store"
+)
+
+// A World is one end-to-end setup: a fake Discord with a server and a
+// channel, a real SQLite file, and the bot connected through the real
+// discordgo client. Restart replaces the bot process, keeping the rest.
+type World struct {
+	T     *testing.T
+	Srv   *discordtest.Server
+	Guild *discordtest.Guild
+	Ch    *discordtest.Channel
+	DB    string // the database file
+	Opts  bot.Options
+
+	St      *store.Store // the running bot's store
+	Session *discordgo.Session
+	B       *bot.Bot
+}
+
+// FastTiming keeps games quick in tests; the production defaults are in
+// bot.Options.
+func FastTiming(o *bot.Options) {
+	o.ClaimGrace = 60 * time.Millisecond
+	o.ComputerDelay = 20 * time.Millisecond
+	o.ComputerCall = 30 * time.Millisecond
+	o.PublicEvery = 50 * time.Millisecond
+}
+
+func NewWorld(t *testing.T, tune ...func(*bot.Options)) *World {
+	t.Helper()
+	w := &World{T: t, Srv: discordtest.New(t), DB: filepath.Join(t.TempDir(), "data", "cardbot.db")}
+	w.Guild = w.Srv.AddGuild("test server")
+	w.Ch = w.Guild.AddChannel("card-tables")
+	FastTiming(&w.Opts)
+	for _, f := range tune {
+		f(&w.Opts)
+	}
+	w.Start()
+	t.Cleanup(w.Stop)
+	return w
+}
+
+// Start runs a fresh bot "process" against the same fake and database.
+func (w *World) Start() {
+	w.T.Helper()
+	ctx := context.Background()
+	st, err := store.Open(ctx, w.DB)
+	if err != nil {
+		w.T.Fatalf("store.Open: %v", err)
+	}
+	s := w.Srv.Session("test-token")
+	o := w.Opts
+	o.Session, o.Store, o.DevGuildID = s, st, w.Guild.ID()
+	o.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	if testing.Verbose() {
+		o.Log = slog.New(slog.NewTextHandler(testWriter{w.T}, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	}
+	b := bot.New(o)
+	s.AddHandler(b.HandleInteraction)
+	if err := s.Open(); err != nil {
+		w.T.Fatalf("session.Open: %v", err)
+	}
+	if err := b.Start(ctx); err != nil {
+		w.T.Fatalf("bot.Start: %v", err)
+	}
+	w.St, w.Session, w.B = st, s, b
+}
+
+// Stop shuts the bot down the way SIGTERM does.
+func (w *World) Stop() {
+	if w.B == nil {
+		return
+	}
+	w.B.Shutdown(context.Background())
+	_ = w.Session.Close()
+	_ = w.St.Close()
+	w.B = nil
+}
+
+// Restart stops the bot and starts a new one on the same database.
+func (w *World) Restart() {
+	w.Stop()
+	w.Start()
+}
+
+type testWriter struct{ t *testing.T }
+
+func (tw testWriter) Write(p []byte) (int, error) {
+	tw.t.Log(strings.TrimRight(string(p), "\n"))
+	return len(p), nil
+}
+
+// NoFailures asserts Discord saw no late, double or missing answer.
+func (w *World) NoFailures() {
+	w.T.Helper()
+	for _, f := range w.Srv.Failures() {
+		w.T.Errorf("interaction failure a user would see: %s", f)
+	}
+}
+
+// Answer waits for the bot's callback to an interaction.
+func Answer(t *testing.T, r *discordtest.Response, err error) discordtest.Callback {
+	t.Helper()
+	if err != nil {
+		t.Fatalf("action refused by Discord: %v", err)
+	}
+	cb, err := r.Wait()
+	if err != nil {
+		t.Fatalf("no answer: %v", err)
+	}
+	return cb
+}
+
+// Text is everything a message shows as text: content, embeds, buttons.
+func Text(m *discordgo.Message) string {
+	if m == nil {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(m.Content)
+	for _, e := range m.Embeds {
+		b.WriteString("\n" + e.Title + "\n" + e.Description)
+		for _, f := range e.Fields {
+			b.WriteString("\n" + f.Name + "\n" + f.Value)
+		}
+		if e.Footer != nil {
+			b.WriteString("\n" + e.Footer.Text)
+		}
+	}
+	for _, btn := range discordtest.Buttons(m) {
+		b.WriteString("\n[" + btn.Label + "]")
+	}
+	return b.String()
+}
+
+// Button returns the custom_id of m's first component whose verb (and,
+// unless arg is "*", argument) match, or "". The bot's custom_ids are
+// "v1/<game>/<table>/<turn>/<verb>[/<arg>]".
+func Button(m *discordgo.Message, verb, arg string) string {
+	if m == nil {
+		return ""
+	}
+	for _, id := range discordtest.CustomIDs(m) {
+		parts := strings.Split(id, "/")
+		if len(parts) < 5 || parts[4] != verb {
+			continue
+		}
+		got := ""
+		if len(parts) > 5 {
+			got = parts[5]
+		}
+		if arg == "*" || got == arg {
+			return id
+		}
+	}
+	return ""
+}
+
+// TableMessage waits for the channel message whose text contains want.
+func (w *World) TableMessage(want string) *discordgo.Message {
+	w.T.Helper()
+	var found *discordgo.Message
+	_, err := w.Ch.Wait(5*time.Second, func(ms []*discordgo.Message) bool {
+		for i := len(ms) - 1; i >= 0; i-- {
+			if strings.Contains(Text(ms[i]), want) {
+				found = ms[i]
+				return true
+			}
+		}
+		return false
+	})
+	if err != nil {
+		var all []string
+		for _, m := range w.Ch.Messages() {
+			all = append(all, Text(m))
+		}
+		w.T.Fatalf("no channel message shows %q; the channel shows:\n%s", want, strings.Join(all, "\n----\n"))
+	}
+	return found
+}

@@ -1,0 +1,146 @@
+package e2e
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/discordtest"
+	"github.com/cardbot/cardbot/engine/laro"
+)
+
+// Player is a person at a Laro table who acts only on what Discord shows
+// them: the channel, and their own ephemeral messages.
+type Player struct {
+	T *testing.T
+	W *World
+	U *discordtest.User
+}
+
+func (w *World) Player(name string) *Player {
+	return &Player{T: w.T, W: w, U: w.Srv.User(name)}
+}
+
+// Hand returns the player's latest hand message, or nil.
+func (p *Player) Hand() *discordgo.Message { return LatestHand(p.U.Ephemeral()) }
+
+// LatestHand picks the newest hand message among a user's ephemeral ones.
+func LatestHand(ms []*discordgo.Message) *discordgo.Message {
+	for i := len(ms) - 1; i >= 0; i-- {
+		if len(ms[i].Embeds) > 0 && strings.HasPrefix(ms[i].Embeds[0].Title, "Your hand") {
+			return ms[i]
+		}
+	}
+	return nil
+}
+
+// WaitHand waits until the player's hand message satisfies cond.
+func (p *Player) WaitHand(what string, cond func(*discordgo.Message) bool) *discordgo.Message {
+	p.T.Helper()
+	var got *discordgo.Message
+	// The condition runs under the fake's lock: it must use the messages
+	// it is given, not ask the fake again.
+	_, err := p.U.WaitEphemeral(5*time.Second, func(ms []*discordgo.Message) bool {
+		got = LatestHand(ms)
+		return got != nil && cond(got)
+	})
+	if err != nil {
+		p.T.Fatalf("%s's hand never showed %s; it shows:\n%s", p.U.Name(), what, Text(p.Hand()))
+	}
+	return got
+}
+
+// Click clicks a button on m and waits for the answer.
+func (p *Player) Click(m *discordgo.Message, customID string, opts ...discordtest.ActionOption) discordtest.Callback {
+	p.T.Helper()
+	if customID == "" {
+		p.T.Fatalf("%s: no such button on:\n%s", p.U.Name(), Text(m))
+	}
+	r, err := p.U.Click(m, customID, opts...)
+	return Answer(p.T, r, err)
+}
+
+// OpenHand clicks "My hand" on the table message.
+func (p *Player) OpenHand(table *discordgo.Message) *discordgo.Message {
+	p.T.Helper()
+	cb := p.Click(table, Button(table, "hand", "*"))
+	if !cb.Ephemeral || cb.Message == nil || !strings.HasPrefix(cb.Message.Embeds[0].Title, "Your hand") {
+		p.T.Fatalf("My hand answered %+v, want an ephemeral hand", cb)
+	}
+	return cb.Message
+}
+
+// CardsOf reads the cards a hand message offers to discard.
+func CardsOf(t *testing.T, m *discordgo.Message) []laro.Card {
+	var out []laro.Card
+	for _, id := range discordtest.CustomIDs(m) {
+		if i := strings.Index(id, "/discard/"); i >= 0 {
+			c, err := laro.ParseCard(id[i+len("/discard/"):])
+			if err != nil {
+				t.Fatalf("discard button %q: %v", id, err)
+			}
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// ChooseDiscard picks a card the way a sensible person would, using the
+// engine's computer player on the cards the hand shows.
+func ChooseDiscard(hand []laro.Card) laro.Card {
+	v := laro.View{Seats: 1, Hand: hand, Laid: [][][]laro.Card{nil}, HandSizes: []int{len(hand)},
+		Forfeited: []bool{false}, Phase: laro.PhaseDiscard, Winner: -1}
+	return laro.Computer{}.Discard(v)
+}
+
+var PublicCard = regexp.MustCompile(`[●▲■][+−]\d{1,2}`)
+
+// PlayTurn lets whoever's hand shows the draw buttons play one turn: draw
+// from the deck, then declare a win if offered, else discard. It returns
+// false once the table shows the game is over.
+func PlayTurn(t *testing.T, w *World, players []*Player, discarded map[string]time.Time) bool {
+	t.Helper()
+	var mover *Player
+	var hand *discordgo.Message
+	deadline := time.Now().Add(5 * time.Second)
+	for mover == nil {
+		for _, p := range players {
+			if m := p.Hand(); Button(m, "draw", "deck") != "" {
+				mover, hand = p, m
+			}
+		}
+		if mover != nil {
+			break
+		}
+		for _, m := range w.Ch.Messages() {
+			if s := Text(m); strings.Contains(s, "[Play again]") {
+				return false
+			}
+		}
+		if time.Now().After(deadline) {
+			var b strings.Builder
+			for _, p := range players {
+				fmt.Fprintf(&b, "--- %s:\n%s\n", p.U.Name(), Text(p.Hand()))
+			}
+			t.Fatalf("nobody's hand offers a draw and the game is not over:\n%s", b.String())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	mover.Click(hand, Button(hand, "draw", "deck"))
+	hand = mover.WaitHand("discard buttons", func(m *discordgo.Message) bool { return Button(m, "discard", "*") != "" })
+	if id := Button(hand, "win", ""); id != "" {
+		mover.Click(hand, id)
+		return false
+	}
+	c := ChooseDiscard(CardsOf(t, hand))
+	if _, seen := discarded[c.Symbol()]; !seen {
+		// The first time it went face up; after a reshuffle it may come round again.
+		discarded[c.Symbol()] = time.Now()
+	}
+	mover.Click(hand, Button(hand, "discard", c.String()))
+	return true
+}

@@ -1,0 +1,46 @@
+// Package golden compares rendered views with golden files in a test's
+// testdata/views folder; `go test -update` rewrites them.
+package golden
+
+import (
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/cardbot/cardbot/bot/ui"
+)
+
+// update rewrites the golden files: go test ./bot/laro -run TestViews -update
+var update = flag.Bool("update", false, "rewrite the golden files of rendered views")
+
+// Check compares a rendering, as the JSON Discord receives, with
+// testdata/views/name.golden.
+func Check(t *testing.T, name string, r ui.Rendering) {
+	t.Helper()
+	got, err := json.MarshalIndent(struct {
+		Content    string `json:"content,omitempty"`
+		Embeds     any    `json:"embeds"`
+		Components any    `json:"components"`
+	}{r.Content, r.Embeds, r.Components}, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join("testdata", "views", name+".golden")
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("%s changed; got:\n%s\nwant:\n%s\n(if the change is intended, run with -update)", name, got, want)
+	}
+}

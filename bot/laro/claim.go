@@ -1,0 +1,310 @@
+package laro
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/ui"
+	rules "github.com/cardbot/cardbot/engine/laro"
+)
+
+// claimWindow is the LARO! window on one discard: calls and the next
+// player's draw gather here, stamped with their snowflake times, until the
+// contest is settled.
+type claimWindow struct {
+	card      rules.Card
+	discarder int
+	at        time.Time // D: when the card was discarded
+	calls     []laroCall
+	draw      *pendingDraw
+	stop      func() bool
+	settleAt  time.Time
+}
+
+// laroCall is one LARO! call waiting for the contest.
+type laroCall struct {
+	seat int
+	at   time.Time
+	best rules.CallOption
+	i    *discordgo.Interaction // nil for a computer seat
+}
+
+// pendingDraw is a draw pressed while the window is open; it takes effect
+// at the settlement, unless a call beats it.
+type pendingDraw struct {
+	seat        int
+	at          time.Time
+	fromDiscard bool
+	auto        bool // played for a player whose turn timed out
+}
+
+// laroChoice is a won call waiting for its caller to pick the cluster.
+type laroChoice struct {
+	seat    int
+	at      time.Time
+	options []rules.CallOption
+	stop    func() bool
+}
+
+// close is when the window closes by the engine's rule (rules.Window.CloseAt):
+// max(D+W, min(N, S+G)) with a pending draw at N and the first call at S.
+// closed is false while neither is in; close is then the earliest the
+// window can close.
+func (w *claimWindow) close(win rules.Window) (close time.Time, closed bool) {
+	return w.closeWith(win, time.Time{})
+}
+
+// closeWith is close as it would be with one more call, stamped callAt,
+// among the window's calls.
+func (w *claimWindow) closeWith(win rules.Window, callAt time.Time) (close time.Time, closed bool) {
+	first := callAt
+	for _, c := range w.calls {
+		if first.IsZero() || c.at.Before(first) {
+			first = c.at
+		}
+	}
+	var drawAt time.Time
+	if w.draw != nil {
+		drawAt = w.draw.at
+	}
+	return win.CloseAt(w.at, drawAt, first)
+}
+
+// windowRule is the table's claim window: its minimum and the bot's grace.
+func (t *laroTable) windowRule() rules.Window {
+	return rules.Window{Min: t.settings.claimWindow(), Grace: t.Env.Timing.ClaimGrace}
+}
+
+// call handles the public LARO! button.
+func (t *laroTable) call(in *ui.Input) *ui.Reply {
+	s, r := t.MySeat(in)
+	if r != nil {
+		return r
+	}
+	if !t.playing() {
+		return ui.EphemeralText("The game is over.")
+	}
+	w := t.window
+	if w == nil {
+		return ui.EphemeralText("There is no fresh discard to call LARO! on right now.")
+	}
+	if in.At.Before(w.at) {
+		return ui.EphemeralText("Your LARO! was meant for an earlier discard, which is gone.")
+	}
+	if s == w.discarder {
+		return ui.EphemeralText("You cannot call LARO! on your own discard.")
+	}
+	for _, c := range w.calls {
+		if c.seat == s {
+			return ui.EphemeralText("Your LARO! on this card is already in.")
+		}
+	}
+	best, ok := t.game.BestCall(s)
+	if !ok {
+		return ui.EphemeralText(fmt.Sprintf("%s does not form a cluster with two of your cards, nor complete your win, so your LARO! was not made. It cost you nothing.", w.card.Symbol()))
+	}
+	// Once a draw or a call is in, the close is known: a call stamped after
+	// it is too late.
+	if close, closed := w.closeWith(t.windowRule(), in.At); closed && in.At.After(close) {
+		return ui.EphemeralText(fmt.Sprintf("Too late: the window on %s had closed when you called.", w.card.Symbol()))
+	}
+	if err := t.record(callIntent(s), in.At); err != nil {
+		return ui.EphemeralText(moveRefusal(err))
+	}
+	w.calls = append(w.calls, laroCall{seat: s, at: in.At, best: best, i: in.LinkPrivately()})
+	t.scheduleSettle()
+	t.refresh("")
+	what := "a " + best.Kind.String() + " cluster"
+	if best.Win {
+		what = "your **win**"
+	}
+	return ui.EphemeralText(fmt.Sprintf("📣 Your LARO! on %s is in: it would make %s. The contest is settled when the window closes; the result appears here.", w.card.Symbol(), what))
+}
+
+// computerCall registers a computer seat's LARO!, stamped D + its reaction time.
+func (t *laroTable) computerCall(w *claimWindow, s int, best rules.CallOption, at time.Time) {
+	if t.window != w || !t.playing() {
+		return
+	}
+	if close, closed := w.closeWith(t.windowRule(), at); closed && at.After(close) {
+		return
+	}
+	w.calls = append(w.calls, laroCall{seat: s, at: at, best: best})
+	t.scheduleSettle()
+	t.refresh("")
+}
+
+// scheduleSettle (re)arms the settlement a grace after the window's
+// current close. A draw or an earlier-stamped call can bring the close
+// forward, so the settlement moves either way.
+func (t *laroTable) scheduleSettle() {
+	w := t.window
+	win := t.windowRule()
+	close, closed := w.close(win)
+	if !closed {
+		return
+	}
+	at := win.SettleAt(close)
+	if w.stop != nil {
+		if at.Equal(w.settleAt) {
+			return
+		}
+		w.stop()
+	}
+	w.settleAt = at
+	w.stop = t.Act.After(time.Until(at), func() {
+		if t.window == w {
+			t.settle()
+		}
+	})
+}
+
+// settle ends the window: the contest is decided (rules.Contest) at the
+// window's close, a winning call is laid (the pending draw cancelled), or
+// else the draw happens.
+func (t *laroTable) settle() {
+	w := t.window
+	t.window = nil
+	close, _ := w.close(t.windowRule())
+	claims := make([]rules.Claim, len(w.calls))
+	for i, c := range w.calls {
+		claims[i] = c.best.Claim(c.seat, c.at)
+	}
+	winner, ok, tooLate := rules.Contest(w.discarder, len(t.Seats), claims, close)
+	late := map[int]bool{}
+	for _, s := range tooLate {
+		late[s] = true
+	}
+	for _, c := range w.calls {
+		switch {
+		case c.i == nil || (ok && c.seat == winner):
+		case late[c.seat]:
+			t.tellCaller(c, fmt.Sprintf("Too late: your LARO! on %s was stamped after the window closed.", w.card.Symbol()))
+		default:
+			t.tellCaller(c, fmt.Sprintf("%s's LARO! took %s: %s.", t.Seats[winner].Mention(), w.card.Symbol(), contestReason(w, winner, c)))
+		}
+	}
+	if !ok {
+		if d := w.draw; d != nil {
+			if err := t.apply(rules.Draw{Seat: d.seat, FromDiscard: d.fromDiscard}, d.at, ""); err != nil {
+				t.Env.Log.Warn("pending draw failed", "table", t.ID, "err", err)
+			}
+		}
+		t.refresh("")
+		return
+	}
+	var wc laroCall
+	for _, c := range w.calls {
+		if c.seat == winner {
+			wc = c
+		}
+	}
+	if d := w.draw; d != nil {
+		t.drawCancelled(d.seat, winner, w.card)
+	}
+	opts := t.game.CallOptions(winner)
+	if wc.i != nil && !opts[0].Win && len(opts) > 1 {
+		// A person picks which cluster to lay; their call message turns into
+		// their hand with one button per option.
+		t.choice = &laroChoice{seat: winner, at: wc.at, options: opts}
+		t.AdoptHand(t.Seats[winner].UserID, wc.i, wc.at)
+		t.choice.stop = t.Act.After(t.turnTimer(), func() {
+			if c := t.choice; c != nil && c.seat == winner {
+				t.choice = nil
+				t.layCall(winner, c.options[0], c.at, "")
+			}
+		})
+		t.Event(fmt.Sprintf("📣 %s won the LARO! on %s and is choosing a cluster.", t.Seats[winner].Mention(), w.card.Symbol()))
+		t.refresh("")
+		return
+	}
+	if wc.i != nil {
+		t.AdoptHand(t.Seats[winner].UserID, wc.i, wc.at)
+	}
+	t.layCall(winner, opts[0], wc.at, "")
+	t.refresh("")
+}
+
+// drawCancelled tells the drawer why their waiting draw never happened:
+// winner's LARO! took card. The note stays on their hand until they act or
+// their turn comes (see moved), so the caller's moves do not wipe it.
+func (t *laroTable) drawCancelled(drawer, winner int, card rules.Card) {
+	if drawer < 0 || drawer >= len(t.Seats) || drawer == winner || t.Seats[drawer].Computer {
+		return
+	}
+	t.notes[drawer] = fmt.Sprintf("Your draw was cancelled: %s called LARO! on %s. You saw no new card.",
+		t.Seats[winner].Mention(), card.Symbol())
+}
+
+// moved keeps the seats' notes current after action a: a note lasts until
+// its seat acts or its turn comes.
+func (t *laroTable) moved(a rules.Action) {
+	t.notes[a.ActionSeat()] = ""
+	if t.playing() {
+		t.notes[t.game.Turn()] = ""
+	}
+}
+
+// contestReason explains to a losing caller why the winner's call won.
+func contestReason(w *claimWindow, winner int, loser laroCall) string {
+	var best laroCall
+	for _, c := range w.calls {
+		if c.seat == winner {
+			best = c
+		}
+	}
+	switch {
+	case best.best.Win:
+		return "a call that wins the game beats every other"
+	case best.best.Kind != loser.best.Kind:
+		return fmt.Sprintf("their %s cluster outranks your %s", best.best.Kind, loser.best.Kind)
+	}
+	return "same cluster kind, and they come first in turn order after the discarder"
+}
+
+// tellCaller edits a caller's LARO! answer with the contest's outcome.
+func (t *laroTable) tellCaller(c laroCall, text string) {
+	t.Out.SetEphemeral("call:"+c.i.ID, c.i, ui.Rendering{Content: text})
+}
+
+// layCall applies a won call with the chosen option.
+func (t *laroTable) layCall(s int, o rules.CallOption, at time.Time, user string) error {
+	return t.apply(o.Action(s), at, user)
+}
+
+// lay handles the choice buttons of a caller who won with several options.
+func (t *laroTable) lay(in *ui.Input, s int) *ui.Reply {
+	c := t.choice
+	if c == nil || c.seat != s {
+		return t.HandReply(in, s, "There is no cluster for you to choose now.")
+	}
+	var idx int
+	if _, err := fmt.Sscan(in.Component.Arg, &idx); err != nil || idx < 0 || idx >= len(c.options) {
+		return ui.EphemeralText("That button is not one of this table's.")
+	}
+	c.stop()
+	t.choice = nil
+	if err := t.layCall(s, c.options[idx], c.at, in.UserID); err != nil {
+		return t.HandReply(in, s, "⚠️ "+moveRefusal(err))
+	}
+	return t.HandReply(in, s, "")
+}
+
+// openWindow starts the LARO! window on a card discarded at D (the
+// discard's snowflake time) and lets each computer seat decide whether it
+// calls, stamped D + its reaction time.
+func (t *laroTable) openWindow(card rules.Card, discarder int, d time.Time) {
+	w := &claimWindow{card: card, discarder: discarder, at: d}
+	t.window = w
+	for s, st := range t.Seats {
+		if !st.Computer || s == discarder || t.game.Forfeited(s) {
+			continue
+		}
+		if _, best, ok := rules.ChooseCall(rules.Computer{}, t.game.View(s)); ok {
+			at := d.Add(t.Env.Timing.ComputerCall)
+			t.Act.After(time.Until(at), func() { t.computerCall(w, s, best, at) })
+		}
+	}
+}

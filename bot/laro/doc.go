@@ -1,0 +1,11 @@
+// Package laro is Laro on Discord: the /laro command (new, rules, stats),
+// its settings (stake, ante, claim window, turn timer), the table that
+// plays a game of the engine's rules (engine/laro, imported as rules),
+// LARO! calls and their arbitration by snowflake time, chips held in
+// escrow and settled in the transaction of the winning action, timeouts,
+// computer seats, the views of the table and of each hand, and the rebuild
+// of a table after a restart from its stored log.
+//
+// It imports the table machinery, ui, the engine and the store; never the
+// transport nor another game.
+package laro

@@ -1,0 +1,136 @@
+package laro_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/discordtest"
+	"github.com/cardbot/cardbot/bot/internal/e2e"
+	"github.com/cardbot/cardbot/engine/laro"
+)
+
+func TestLaroContestRankingAndSnowflakeTimes(t *testing.T) {
+	// Bob and Carol can both call on Alice's discard; Carol's cluster ranks
+	// higher, although Bob sits first after Alice.
+	seed, x := e2e.FindDeal(t, func(g *laro.Game) bool {
+		b, okB := g.BestCall(1)
+		c, okC := g.BestCall(2)
+		return okB && okC && !b.Win && !c.Win && c.Kind > b.Kind
+	})
+	w, players, table, d := e2e.ClaimTable(t, seed, x)
+	bob, carol := players[1], players[2]
+
+	// Bob clicks at D+200ms and his click arrives at once. Carol clicked at
+	// D+900ms, inside the 1 s window, but her click reaches the bot only
+	// after the window has closed (at D+1.25s, within the 1 s grace): it
+	// counts by its stamp, not its arrival.
+	rb := e2e.CallLaro(t, bob, table, d.Add(200*time.Millisecond), 0)
+	if cb := e2e.Answer(t, rb, nil); !cb.Ephemeral || !strings.Contains(e2e.Text(cb.Message), "is in") {
+		t.Fatalf("bob's LARO! answered %q, want an ephemeral 'is in'", e2e.Text(cb.Message))
+	}
+	arrive := time.Until(d.Add(1250 * time.Millisecond))
+	rc := e2e.CallLaro(t, carol, table, d.Add(900*time.Millisecond), arrive)
+	e2e.Answer(t, rc, nil)
+
+	if got := e2e.FinalText(t, rb, 1); !strings.Contains(got, "<@"+carol.U.ID()+">'s LARO! took") || !strings.Contains(got, "outranks your") {
+		t.Errorf("bob was told %q, want that carol's better cluster took the card", got)
+	}
+	// Carol's call message becomes her hand: a choice of cluster or discards.
+	m, err := rc.WaitEdited(1, 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if id := e2e.Button(m, "lay", "*"); id != "" {
+		carol.Click(m, id)
+	}
+	hand := carol.WaitHand("discards after laying", func(m *discordgo.Message) bool { return e2e.Button(m, "discard", "*") != "" })
+	if !strings.Contains(e2e.Text(hand), "Laid") {
+		t.Errorf("carol's hand shows no laid cluster:\n%s", e2e.Text(hand))
+	}
+	pub := w.TableMessage("called LARO! and laid")
+	if !strings.Contains(e2e.Text(pub), "<@"+bob.U.ID()+"> jumped") {
+		t.Errorf("the table does not say bob was jumped:\n%s", e2e.Text(pub))
+	}
+	w.NoFailures()
+}
+
+func TestLaroCallAfterTheCloseIsTooLate(t *testing.T) {
+	seed, x := e2e.FindDeal(t, func(g *laro.Game) bool { _, ok := g.BestCall(2); return ok })
+	w, players, _, d := e2e.ClaimTable(t, seed, x)
+	bob, carol := players[1], players[2]
+	table := w.TableMessage("game 1")
+
+	// Bob presses draw at D+1.1s, after the 1 s minimum: the window closes
+	// then. Carol's call stamped D+1.2s is too late, though the draw has
+	// not happened yet.
+	hand := bob.WaitHand("the draw", func(m *discordgo.Message) bool { return e2e.Button(m, "draw", "deck") != "" })
+	bob.Click(hand, e2e.Button(hand, "draw", "deck"), discordtest.WithTime(d.Add(1100*time.Millisecond)))
+	rc := e2e.CallLaro(t, carol, table, d.Add(1200*time.Millisecond), 0)
+	if cb := e2e.Answer(t, rc, nil); !strings.Contains(e2e.Text(cb.Message), "Too late") {
+		t.Errorf("carol's late call answered %q, want 'Too late'", e2e.Text(cb.Message))
+	}
+	hand = bob.WaitHand("his drawn card", func(m *discordgo.Message) bool { return e2e.Button(m, "discard", "*") != "" })
+	if !strings.Contains(e2e.Text(hand), "You drew") {
+		t.Errorf("bob's hand after the window does not show his new card:\n%s", e2e.Text(hand))
+	}
+	w.NoFailures()
+}
+
+func TestLaroCallBeatsAPendingDraw(t *testing.T) {
+	seed, x := e2e.FindDeal(t, func(g *laro.Game) bool {
+		c, ok := g.BestCall(2)
+		return ok && !c.Win
+	})
+	w, players, table, d := e2e.ClaimTable(t, seed, x)
+	bob, carol := players[1], players[2]
+
+	hand := bob.WaitHand("the draw", func(m *discordgo.Message) bool { return e2e.Button(m, "draw", "deck") != "" })
+	rd, err := bob.U.Click(hand, e2e.Button(hand, "draw", "deck"), discordtest.WithTime(d.Add(100*time.Millisecond)))
+	if cb := e2e.Answer(t, rd, err); !strings.Contains(e2e.Text(cb.Message), "waits for the LARO! window") {
+		t.Fatalf("bob's early draw answered %q, want it to wait for the window", e2e.Text(cb.Message))
+	}
+	e2e.Answer(t, e2e.CallLaro(t, carol, table, d.Add(300*time.Millisecond), 0), nil)
+
+	hand = bob.WaitHand("the cancelled draw", func(m *discordgo.Message) bool { return strings.Contains(e2e.Text(m), "Your draw was cancelled") })
+	if e2e.Button(hand, "discard", "*") != "" || strings.Contains(e2e.Text(hand), "You drew") {
+		t.Errorf("bob's hand after the cancelled draw offers discards or a drawn card:\n%s", e2e.Text(hand))
+	}
+	// Bob never saw a new card: no update of his hand message ever said so.
+	for _, req := range w.Srv.Requests() {
+		if strings.Contains(req.Path, rd.Token()) && strings.Contains(string(req.Body), "You drew") {
+			t.Errorf("bob's hand message was sent a drawn card: %s", req.Body)
+		}
+	}
+	w.NoFailures()
+}
+
+func TestLaroCallAndWaitingDrawSurviveRestart(t *testing.T) {
+	seed, x := e2e.FindDeal(t, func(g *laro.Game) bool {
+		c, ok := g.BestCall(2)
+		return ok && !c.Win
+	})
+	w, players, table, d := e2e.ClaimTable(t, seed, x)
+	bob, carol := players[1], players[2]
+
+	hand := bob.WaitHand("the draw", func(m *discordgo.Message) bool { return e2e.Button(m, "draw", "deck") != "" })
+	bob.Click(hand, e2e.Button(hand, "draw", "deck"), discordtest.WithTime(d.Add(100*time.Millisecond)))
+	if cb := e2e.Answer(t, e2e.CallLaro(t, carol, table, d.Add(200*time.Millisecond), 0), nil); !strings.Contains(e2e.Text(cb.Message), "is in") {
+		t.Fatalf("carol's call answered %q", e2e.Text(cb.Message))
+	}
+	// Both were acknowledged, so both were stored: a restart before the
+	// window settles still settles it, and carol's call beats bob's draw.
+	w.Restart()
+	pub := w.TableMessage("called LARO! and laid")
+	if !strings.Contains(e2e.Text(pub), "<@"+carol.U.ID()+"> to **discard**") {
+		t.Errorf("after the restart it should be carol's discard:\n%s", e2e.Text(pub))
+	}
+	if strings.Contains(e2e.Text(pub), "<@"+bob.U.ID()+"> drew") {
+		t.Errorf("bob's cancelled draw happened after all:\n%s", e2e.Text(pub))
+	}
+	carol.OpenHand(pub)
+	carol.WaitHand("carol's discards", func(m *discordgo.Message) bool { return e2e.Button(m, "discard", "*") != "" })
+	w.NoFailures()
+}

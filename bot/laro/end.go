@@ -1,0 +1,123 @@
+package laro
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/cardbot/cardbot/bot/table"
+	"github.com/cardbot/cardbot/bot/ui"
+	rules "github.com/cardbot/cardbot/engine/laro"
+	"github.com/cardbot/cardbot/store"
+)
+
+// settlement is the chip movement and stats of a game that just ended.
+func (t *laroTable) settlement() *store.Settlement {
+	st := &store.Settlement{}
+	winner, points, won := t.game.Winner()
+	multi := len(t.Seats) > 1
+	for i, s := range t.Seats {
+		if s.Computer || !multi {
+			continue
+		}
+		r := store.LaroResult{User: s.UserID, Won: won && winner == i}
+		if r.Won {
+			r.Points = points
+		}
+		st.Laro = append(st.Laro, r)
+	}
+	t.result = nil
+	if !t.chipsMove() {
+		return st
+	}
+	if !won {
+		for _, s := range t.Seats {
+			if t.settings.Ante > 0 {
+				st.Moves = append(st.Moves, store.ChipMove{User: s.UserID, Reason: store.ReasonRefund, Amount: t.settings.Ante})
+			}
+		}
+		t.result = []string{"antes returned"}
+		return st
+	}
+	deltas := rules.Settle(len(t.Seats), winner, points, t.settings.Stake, t.settings.Ante)
+	payout := t.pot
+	for i, s := range t.Seats {
+		if i == winner {
+			continue
+		}
+		if owed := t.settings.Stake * int64(points); owed > 0 {
+			st.Moves = append(st.Moves, store.ChipMove{User: s.UserID, Reason: store.ReasonStake, Amount: owed})
+			payout += owed
+		}
+	}
+	if payout > 0 {
+		st.Moves = append(st.Moves, store.ChipMove{User: t.Seats[winner].UserID, Reason: store.ReasonPayout, Amount: payout})
+	}
+	for i, s := range t.Seats {
+		t.result = append(t.result, fmt.Sprintf("%s %+d", s.Mention(), deltas[i]))
+	}
+	return st
+}
+
+// finish handles a game that just ended (its settlement is already stored).
+func (t *laroTable) finish() {
+	t.Status = store.StatusFinished
+	t.window, t.choice = nil, nil
+	t.Deadline = time.Time{}
+	if t.StopTurn != nil {
+		t.StopTurn()
+	}
+	t.pot = 0
+	// Players are free to sit elsewhere; Play again seats them anew.
+	t.FreeSeats()
+	table.ArmIdle(t, t.Env.Timing.LobbyTimeout)
+}
+
+// playAgain starts the next game at the table with the winner dealing.
+func (t *laroTable) playAgain(ctx context.Context, in *ui.Input) *ui.Reply {
+	if _, r := t.MySeat(in); r != nil {
+		return r
+	}
+	if t.playing() {
+		return ui.EphemeralText("The next game is already running.")
+	}
+	next := t.settings
+	next.GameNo++
+	id, undo, r := t.NextGame(ctx, next.marshal())
+	if r != nil {
+		return r
+	}
+	// The finished game's message keeps its final state, without buttons.
+	old := laroPublic(t.screen(-1)).WithoutButtons()
+	finished := *t
+	t.GameID, t.settings = id, next
+	if r := t.begin(ctx, in.At, finished.game.NextDealer()); r != nil {
+		*t = finished
+		undo()
+		return r
+	}
+	return ui.PublicUpdate("", old.Embeds, old.Components)
+}
+
+// leaveAfterGame takes a player off the table between games.
+func (t *laroTable) leaveAfterGame(ctx context.Context, in *ui.Input) *ui.Reply {
+	i, r := t.MySeat(in)
+	if r != nil {
+		return r
+	}
+	if t.playing() {
+		return ui.EphemeralText("You cannot leave in the middle of a game.")
+	}
+	t.Seats = append(append([]table.Seat{}, t.Seats[:i]...), t.Seats[i+1:]...)
+	t.Env.ReleaseSeat("laro", t.Guild, in.UserID, t.ID)
+	next, ok := table.FirstHuman(t.Seats)
+	if !ok {
+		table.CloseTable(t)
+		t.Out.SetPublic(laroPublic(t.screen(-1)).WithoutButtons(), false)
+		return ui.EphemeralText("You left. Nobody is left at the table, so it has closed.")
+	}
+	if in.UserID == t.Host {
+		t.Host = next
+	}
+	return ui.EphemeralText(fmt.Sprintf("You left table **%s**.", t.ID))
+}

@@ -1,0 +1,62 @@
+package laro
+
+import (
+	"context"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/table"
+	"github.com/cardbot/cardbot/bot/ui"
+	"github.com/cardbot/cardbot/store"
+)
+
+// Option limits of /laro new, enforced by Discord's client and checked
+// again by newTable, since a forged interaction skips the client.
+const (
+	minStake, maxStake             = 0, 1000
+	minAnte, maxAnte               = 0, 10000
+	minClaimWindow, maxClaimWindow = 0, 15 // seconds
+)
+
+// Defaults for options a player leaves out.
+const (
+	defaultStake       = 1
+	defaultAnte        = 10
+	defaultClaimWindow = 3 // seconds (rules.DefaultMinWindow)
+)
+
+// Game is Laro on Discord: the /laro command and every Laro table.
+type Game struct{ env *table.Env }
+
+// New makes the Laro game on the tables' shared environment.
+func New(env *table.Env) ui.Module { return &Game{env: env} }
+
+// Kind is Laro's kind in the store; its name is "laro".
+func (g *Game) Kind() store.Kind { return store.KindLaro }
+
+// Command is the /laro slash command.
+func (g *Game) Command() *discordgo.ApplicationCommand {
+	return ui.GuildCommand("laro", "Laro: race to three clusters, shout LARO! to grab a discard",
+		ui.Subcommand("new", "Open a Laro table in this channel",
+			ui.IntOption("stake", "Chips each loser pays per point the winner scores (default 1)", minStake, maxStake),
+			ui.IntOption("ante", "Chips each player puts in the pot (default 10)", minAnte, maxAnte),
+			ui.IntOption("claim_window", "Seconds everyone has to call LARO! on a discard (default 3)", minClaimWindow, maxClaimWindow),
+			ui.IntOption("turn_timer", "Seconds a player has for a turn before it is played for them (default 90)", table.MinTurnTimer, table.MaxTurnTimer),
+		),
+		ui.Subcommand("rules", "How to play Laro"),
+		ui.Subcommand("stats", "Laro results of a player in this server", ui.UserOption("player", "Whose stats (default: you)", false)),
+	)
+}
+
+// HandleCommand answers /laro new, /laro rules and /laro stats.
+func (g *Game) HandleCommand(ctx context.Context, in *ui.Input) *ui.Reply {
+	switch in.Subcommand {
+	case "new":
+		return g.newTable(ctx, in)
+	case "rules":
+		return g.rules()
+	case "stats":
+		return g.stats(ctx, in)
+	}
+	return ui.EphemeralText("That command is not known to this version of cardbot.")
+}

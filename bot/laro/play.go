@@ -1,0 +1,345 @@
+package laro
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/cardbot/cardbot/bot/table"
+	"github.com/cardbot/cardbot/bot/ui"
+	rules "github.com/cardbot/cardbot/engine/laro"
+	"github.com/cardbot/cardbot/store"
+)
+
+// playing reports whether the table runs a game that is not over.
+func (t *laroTable) playing() bool { return t.game != nil && !t.game.Over() }
+
+// start begins the table's first game (lobbyClick has checked that the
+// host clicked).
+func (t *laroTable) start(ctx context.Context, in *ui.Input) *ui.Reply {
+	hostSeat := max(table.SeatIndex(t.Seats, t.Host), 0)
+	if r := t.begin(ctx, in.At, hostSeat); r != nil {
+		return r
+	}
+	v := t.ClosedView(fmt.Sprintf("Game 1 has started below. Seated: %s", table.SeatNames(t.Seats)))
+	return ui.PublicUpdate("", v.Embeds, v.Components)
+}
+
+// chipsMove reports whether chips change hands at this table's games:
+// never in solo practice, never with a computer seat.
+func (t *laroTable) chipsMove() bool {
+	return t.settings.staked() && len(t.Seats) > 1 && !table.HasComputer(t.Seats)
+}
+
+// begin deals a game with dealer moving first, holding every player's escrow
+// and ante in the same transaction as the deal. It returns a refusal, or nil.
+func (t *laroTable) begin(ctx context.Context, at time.Time, dealer int) *ui.Reply {
+	seed := t.Env.Timing.NewSeed()
+	g, err := rules.New(rules.Config{Seats: len(t.Seats), Dealer: dealer}, seed)
+	if err != nil {
+		t.Env.Log.Error("dealing", "table", t.ID, "err", err)
+		return ui.EphemeralText(ui.MsgSomethingWrong)
+	}
+	var moves []store.ChipMove
+	var pot int64
+	if t.chipsMove() {
+		for _, s := range t.Seats {
+			moves = append(moves, store.ChipMove{User: s.UserID, Reason: store.ReasonEscrowHold, Amount: t.settings.escrow()})
+			if t.settings.Ante > 0 {
+				moves = append(moves, store.ChipMove{User: s.UserID, Reason: store.ReasonAnte, Amount: t.settings.Ante})
+				pot += t.settings.Ante
+			}
+		}
+	}
+	t.settings.Dealer = dealer
+	t.game, t.seed, t.Seq, t.moves, t.pot = g, seed, 0, 0, pot
+	t.resetRound()
+	dl := t.nextDeadline()
+	rec := store.ActionRecord{
+		GameID: t.GameID, Seq: 1, Data: []byte(startRecord(seed, dealer)), At: at,
+		Status: store.StatusPlaying, Deadline: &dl,
+	}
+	if err := t.Env.Store.AppendAction(ctx, rec, moves); err != nil {
+		t.game = nil
+		if missing, ok := store.MissingChips(err); ok {
+			var ice *store.InsufficientChipsError
+			errors.As(err, &ice)
+			return ui.EphemeralText(fmt.Sprintf("<@%s> is **%d chips short** of the %d this table holds per player, so the game cannot start. "+
+				"They can collect `/chips daily` or leave the table.", ice.User, missing, t.settings.escrow()))
+		}
+		t.Env.Log.Error("starting a game", "table", t.ID, "err", err)
+		return ui.EphemeralText(ui.MsgSomethingWrong)
+	}
+	t.Seq = 1
+	t.Status = store.StatusPlaying
+	if t.StopIdle != nil {
+		t.StopIdle()
+	}
+	t.Event(fmt.Sprintf("Game %d dealt; %s deals and moves first.", t.settings.GameNo, t.Seats[dealer].Mention()))
+	t.afterChange(nil, at, true, "")
+	return nil
+}
+
+// startRecord is the first entry of a game's log: the seed and the dealer.
+func startRecord(seed uint64, dealer int) string { return fmt.Sprintf("start %016x %d", seed, dealer) }
+
+// resetRound clears what belongs to one game.
+func (t *laroTable) resetRound() {
+	t.Events, t.result, t.window, t.choice = nil, nil, nil, nil
+	t.notes = make([]string, len(t.Seats))
+	t.timeouts = make([]int, len(t.Seats))
+	t.autoplay = make([]bool, len(t.Seats))
+}
+
+// HandView renders seat's hand message; note, the answer to a click, goes
+// above any note the seat already has (why its draw was cancelled).
+func (t *laroTable) HandView(seat int, note string) ui.Rendering {
+	sc := t.screen(seat)
+	if note != "" && sc.Note != "" {
+		sc.Note = note + "\n" + sc.Note
+	} else if note != "" {
+		sc.Note = note
+	}
+	return laroHand(sc)
+}
+
+// move handles the buttons on a hand message.
+func (t *laroTable) move(ctx context.Context, in *ui.Input) *ui.Reply {
+	s, r := t.MySeat(in)
+	if r != nil {
+		return r
+	}
+	c := in.Component
+	if c.Turn != t.moves {
+		return t.HandReply(in, s, "⚠️ That button was from an earlier moment of the game, so nothing happened. This is your hand now.")
+	}
+	if !t.playing() {
+		return t.HandReply(in, s, "The game is over.")
+	}
+	if t.choice != nil && c.Verb != "lay" {
+		return t.HandReply(in, s, fmt.Sprintf("Wait: %s is choosing which cluster to lay.", t.Seats[t.choice.seat].Mention()))
+	}
+	t.timeouts[s], t.autoplay[s] = 0, false
+	var err error
+	switch c.Verb {
+	case "draw":
+		if c.Arg != "deck" && c.Arg != "discard" {
+			return ui.EphemeralText("That button is not one of this table's.")
+		}
+		return t.requestDraw(in, s, in.At, c.Arg == "discard")
+	case "discard":
+		card, perr := rules.ParseCard(c.Arg)
+		if perr != nil {
+			return ui.EphemeralText("That button is not one of this table's.")
+		}
+		err = t.apply(rules.Discard{Seat: s, Card: card}, in.At, in.UserID)
+	case "win":
+		err = t.apply(rules.DeclareWin{Seat: s}, in.At, in.UserID)
+	case "lay":
+		return t.lay(in, s)
+	}
+	if err != nil {
+		return t.HandReply(in, s, "⚠️ "+moveRefusal(err))
+	}
+	return t.HandReply(in, s, "")
+}
+
+// moveRefusal turns an engine or store error into the sentence a player
+// reads: the one place such messages are made.
+func moveRefusal(err error) string {
+	switch {
+	case errors.Is(err, table.ErrNotSaved):
+		return "Your move could not be saved, so it did not happen. Please try again."
+	case errors.Is(err, rules.ErrNotYourTurn):
+		return "It is not your turn."
+	case errors.Is(err, rules.ErrMustDraw):
+		return "Draw a card first."
+	case errors.Is(err, rules.ErrMustDiscard):
+		return "Discard a card first."
+	case errors.Is(err, rules.ErrNotInHand):
+		return "That card is not in your hand."
+	case errors.Is(err, rules.ErrDiscardEmpty):
+		return "The discard pile is empty: draw from the deck."
+	case errors.Is(err, rules.ErrNotWinning):
+		return "Your cards do not form three clusters yet."
+	case errors.Is(err, rules.ErrGameOver):
+		return "The game is over."
+	case errors.Is(err, rules.ErrForfeited):
+		return "You have left this game."
+	}
+	msg := strings.TrimPrefix(err.Error(), "laro: ")
+	return "That move is not allowed: " + msg + "."
+}
+
+// requestDraw draws for seat now, or, while a LARO! window is open, queues
+// the draw for the window's close so no card is revealed before a call
+// could take the discard.
+func (t *laroTable) requestDraw(in *ui.Input, s int, at time.Time, fromDiscard bool) *ui.Reply {
+	d := rules.Draw{Seat: s, FromDiscard: fromDiscard}
+	reply := func(note string) *ui.Reply {
+		if in == nil {
+			return nil
+		}
+		return t.HandReply(in, s, note)
+	}
+	if err := t.game.Check(d); err != nil {
+		return reply("⚠️ " + moveRefusal(err))
+	}
+	w := t.window
+	if w == nil {
+		if err := t.apply(d, at, userOf(in)); err != nil {
+			return reply("⚠️ " + moveRefusal(err))
+		}
+		return reply("")
+	}
+	if w.draw != nil {
+		return reply("Your draw is already waiting for the LARO! window to close.")
+	}
+	if err := t.record(drawIntent(s, fromDiscard), at); err != nil {
+		return reply("⚠️ " + moveRefusal(err))
+	}
+	w.draw = &pendingDraw{seat: s, at: at, fromDiscard: fromDiscard, auto: in == nil}
+	t.scheduleSettle()
+	t.refresh("")
+	return reply("")
+}
+
+func userOf(in *ui.Input) string {
+	if in == nil {
+		return ""
+	}
+	return in.UserID
+}
+
+// record stores an intent: a LARO! call or a draw waiting for the window.
+// Intents are not engine actions; they are logged so that a restart before
+// the window settles still knows them, as every acknowledged click must be
+// stored first. They do not change the version buttons carry.
+func (t *laroTable) record(intent string, at time.Time) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	rec := store.ActionRecord{GameID: t.GameID, Seq: t.Seq + 1, Data: []byte(intent), At: at}
+	if err := t.Env.Store.AppendAction(ctx, rec, nil); err != nil {
+		t.Env.Log.Error("storing an intent", "table", t.ID, "intent", intent, "err", err)
+		return table.ErrNotSaved
+	}
+	t.Seq++
+	return nil
+}
+
+// The text forms of intents in a game's log.
+const intentPrefix = "intent "
+
+func callIntent(seat int) string { return fmt.Sprintf("%scall %d", intentPrefix, seat) }
+
+func drawIntent(seat int, fromDiscard bool) string {
+	pile := "deck"
+	if fromDiscard {
+		pile = "discard"
+	}
+	return fmt.Sprintf("%sdraw %d %s", intentPrefix, seat, pile)
+}
+
+// apply checks a with the engine, stores it (with any settlement) and only
+// then lets the game move on. A store failure undoes the move in memory.
+// actor is the user whose own click this answers ("" for timers), whose
+// hand message is answered directly rather than edited.
+func (t *laroTable) apply(a rules.Action, at time.Time, actor string) error {
+	before := t.game.Log()
+	_, discarder, _ := t.game.Claimable()
+	if err := t.game.Apply(a); err != nil {
+		return err
+	}
+	rec := store.ActionRecord{GameID: t.GameID, Seq: t.Seq + 1, Data: []byte(a.String()), At: at}
+	if t.game.Over() {
+		rec.Status = store.StatusFinished
+		rec.Settle = t.settlement()
+		rec.Deadline = &store.Deadline{}
+	} else {
+		dl := t.nextDeadline()
+		rec.Deadline = &dl
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := t.Env.Store.AppendAction(ctx, rec, nil); err != nil {
+		t.Env.Log.Error("storing an action", "table", t.ID, "action", a.String(), "err", err)
+		g, rerr := rules.Replay(t.game.Config(), t.seed, before)
+		if rerr == nil {
+			t.game = g
+		}
+		return table.ErrNotSaved
+	}
+	t.Seq++
+	t.moves++
+	t.moved(a)
+	t.describe(a, discarder)
+	t.afterChange(a, at, false, actor)
+	return nil
+}
+
+// describe adds the public event line for an action; discarder is who
+// discarded the card a LARO! call takes, to name the seats it jumped.
+func (t *laroTable) describe(a rules.Action, discarder int) {
+	who := t.Seats[a.ActionSeat()].Mention()
+	switch a := a.(type) {
+	case rules.Draw:
+		if a.FromDiscard {
+			t.Event(who + " took the discard.")
+		} else {
+			t.Event(who + " drew from the deck.")
+		}
+	case rules.Discard:
+		c := a.Card
+		if top, ok := t.game.TopDiscard(); ok {
+			c = top
+		}
+		t.Event(fmt.Sprintf("%s discarded **%s**.", who, c.Symbol()))
+	case rules.DeclareWin:
+		t.Event(who + " declared a win!")
+	case rules.Call:
+		laid := t.game.Laid(a.Seat)
+		if a.Win || len(laid) == 0 {
+			t.Event(fmt.Sprintf("📣 %s called LARO! and won!", who))
+		} else {
+			t.Event(fmt.Sprintf("📣 %s called LARO! and laid %s.", who, clusterText(laid[len(laid)-1])))
+		}
+		var jumped []string
+		for j := (discarder + 1) % len(t.Seats); j != a.Seat; j = (j + 1) % len(t.Seats) {
+			jumped = append(jumped, t.Seats[j].Mention())
+		}
+		if len(jumped) > 0 && !t.game.Over() {
+			t.Event(strings.Join(jumped, ", ") + " jumped.")
+		}
+	case rules.Forfeit:
+		t.Event(who + " missed three turns in a row and left the game.")
+	}
+}
+
+// afterChange moves the table on after a stored action: the game's end,
+// the LARO! window on a fresh discard, timers, computer moves, messages.
+func (t *laroTable) afterChange(a rules.Action, at time.Time, fresh bool, actor string) {
+	if t.game.Over() {
+		t.finish()
+		t.refreshFresh(fresh, actor)
+		return
+	}
+	if d, ok := a.(rules.Discard); ok && t.activeSeats() > 1 {
+		card, _ := t.game.TopDiscard()
+		t.openWindow(card, d.Seat, at)
+	}
+	t.armTurn()
+	t.scheduleComputer()
+	t.refreshFresh(fresh, actor)
+}
+
+func (t *laroTable) activeSeats() int {
+	n := 0
+	for i := range t.Seats {
+		if !t.game.Forfeited(i) {
+			n++
+		}
+	}
+	return n
+}

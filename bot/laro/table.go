@@ -1,0 +1,171 @@
+package laro
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/table"
+	"github.com/cardbot/cardbot/bot/ui"
+	rules "github.com/cardbot/cardbot/engine/laro"
+	"github.com/cardbot/cardbot/store"
+)
+
+// maxLaroSeats is the most players a Laro table seats.
+const maxLaroSeats = 6
+
+// laroTable is one Laro table: the shared table core plus its current game
+// and everything around the game that the engine does not know (stakes, the
+// claim window, timeouts). All of its fields are owned by its actor's
+// goroutine; nothing else reads or writes them.
+type laroTable struct {
+	table.Core
+	settings laroSettings
+	seed     uint64
+	game     *rules.Game // nil while in the lobby
+	moves    int         // engine actions so far: the version hand buttons and timers carry
+	pot      int64
+
+	result   []string
+	window   *claimWindow
+	choice   *laroChoice
+	notes    []string // per seat: why its last move came to nothing (see moved)
+	timeouts []int    // turns in a row each seat timed out
+	autoplay []bool
+}
+
+// newTable handles /laro new: it checks the options, opens a lobby with the
+// host seated, posts the table message and tells the host it is there.
+func (g *Game) newTable(ctx context.Context, in *ui.Input) *ui.Reply {
+	s := laroSettings{
+		Stake:         in.Options.Int("stake", defaultStake),
+		Ante:          in.Options.Int("ante", defaultAnte),
+		ClaimWindowMS: in.Options.Int("claim_window", defaultClaimWindow) * 1000,
+		TurnTimerS:    in.Options.Int("turn_timer", table.DefaultTurnTimer),
+		GameNo:        1,
+	}
+	// Discord enforces these ranges in its client, but a forged request does not.
+	switch {
+	case s.Stake < minStake || s.Stake > maxStake:
+		return ui.EphemeralText(fmt.Sprintf("The stake must be between %d and %d chips per point.", minStake, maxStake))
+	case s.Ante < minAnte || s.Ante > maxAnte:
+		return ui.EphemeralText(fmt.Sprintf("The ante must be between %d and %d chips.", minAnte, maxAnte))
+	case s.ClaimWindowMS < minClaimWindow*1000 || s.ClaimWindowMS > maxClaimWindow*1000:
+		return ui.EphemeralText(fmt.Sprintf("The claim window must be between %d and %d seconds.", minClaimWindow, maxClaimWindow))
+	case s.TurnTimerS < table.MinTurnTimer || s.TurnTimerS > table.MaxTurnTimer:
+		return ui.EphemeralText(fmt.Sprintf("The turn timer must be between %d and %d seconds.", table.MinTurnTimer, table.MaxTurnTimer))
+	}
+	if id, ok := g.env.SeatOf("laro", in.GuildID, in.UserID); ok {
+		return ui.EphemeralText(fmt.Sprintf("You already sit at Laro table **%s** in this server. Leave it first (or finish its game).", id))
+	}
+	if s.staked() {
+		if r := needChips(ctx, g.env, in.GuildID, in.UserID, s.escrow()); r != nil {
+			return r
+		}
+	}
+	t := &laroTable{Core: table.NewCore(g.env, store.KindLaro, "Laro", in), settings: s}
+	if r := g.env.Open(ctx, t, in); r != nil {
+		return r
+	}
+	return ui.EphemeralText(fmt.Sprintf("Your Laro table **%s** is open in this channel. Players click **Join**; you click **Start** when everyone is in.", t.ID))
+}
+
+// needChips returns a refusal if the player has less than need free chips.
+func needChips(ctx context.Context, env *table.Env, guild, user string, need int64) *ui.Reply {
+	bal, err := env.Store.Balance(ctx, guild, user)
+	if err != nil {
+		env.Log.Error("reading a balance", "err", err)
+		return ui.EphemeralText(ui.MsgSomethingWrong)
+	}
+	if bal.Free < need {
+		return ui.EphemeralText(fmt.Sprintf("This table needs **%d** free chips to sit down (ante + 15 × stake, held until the game ends). "+
+			"You have %d free, so you are **%d chips short**. Try `/chips daily`, or a table with a lower stake.", need, bal.Free, need-bal.Free))
+	}
+	return nil
+}
+
+// The lobby's Laro parts (see lobbyGame).
+
+func (t *laroTable) MaxSeats() int                 { return maxLaroSeats }
+func (t *laroTable) SettingsJSON() json.RawMessage { return t.settings.marshal() }
+func (t *laroTable) Number() int                   { return t.settings.GameNo }
+func (t *laroTable) FinalView() ui.Rendering       { return laroPublic(t.screen(-1)) }
+
+// canJoin asks a staked table's newcomer for the chips one game can cost.
+func (t *laroTable) CanJoin(ctx context.Context, in *ui.Input) *ui.Reply {
+	if !t.settings.staked() {
+		return nil
+	}
+	return needChips(ctx, t.Env, t.Guild, in.UserID, t.settings.escrow())
+}
+
+// computerAdded unstakes the table, so chips cannot be farmed from
+// computer seats.
+func (t *laroTable) ComputerAdded() (undo func()) {
+	old := t.settings
+	t.settings.Stake, t.settings.Ante = 0, 0
+	return func() { t.settings = old }
+}
+
+// handle runs on the table's goroutine and answers one click.
+func (t *laroTable) Handle(ctx context.Context, in *ui.Input) *ui.Reply {
+	c := in.Component
+	if t.Status == store.StatusLobby {
+		return table.LobbyClick(ctx, t, in, func() *ui.Reply { return t.start(ctx, in) })
+	}
+	if t.game == nil {
+		return ui.EphemeralText("This Laro table has closed. Open a new one with `/laro new`.")
+	}
+	switch c.Verb {
+	case "join", "computer", "start", "cancel":
+		return ui.EphemeralText("This table's game has already started.")
+	case "hand", "laro", "again", "leave":
+		// Buttons on the table message carry the game number.
+		if c.Turn != t.settings.GameNo {
+			return ui.EphemeralText("That button belongs to an earlier game at this table.")
+		}
+	}
+	switch c.Verb {
+	case "hand", "refresh":
+		return t.ShowHand(in)
+	case "laro":
+		return t.call(in)
+	case "draw", "discard", "win", "lay":
+		return t.move(ctx, in)
+	case "again":
+		return t.playAgain(ctx, in)
+	case "leave":
+		return t.leaveAfterGame(ctx, in)
+	}
+	return ui.EphemeralText("That button is not one of this table's.")
+}
+
+// lobbyView renders the lobby message.
+func (t *laroTable) LobbyView() ui.Rendering {
+	e := &discordgo.MessageEmbed{
+		Title:       fmt.Sprintf("Laro · table %s", t.ID),
+		Description: fmt.Sprintf("Hosted by <@%s>. Click **Join** to sit down (up to %d players).", t.Host, maxLaroSeats),
+		Color:       0x2b7a78,
+		Fields: []*discordgo.MessageEmbedField{
+			{Name: "Seats", Value: table.SeatList(t.Seats, maxLaroSeats)},
+			{Name: "Settings", Value: t.settings.rulesText()},
+		},
+	}
+	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: table.LobbyButtons("laro", t.ID)}
+}
+
+func (t *laroTable) StopTimers() {
+	for _, stop := range []func() bool{t.StopTurn, t.StopIdle} {
+		if stop != nil {
+			stop()
+		}
+	}
+	if t.window != nil && t.window.stop != nil {
+		t.window.stop()
+	}
+	if t.choice != nil && t.choice.stop != nil {
+		t.choice.stop()
+	}
+}

@@ -1,0 +1,335 @@
+package laro
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/table"
+	"github.com/cardbot/cardbot/bot/ui"
+	rules "github.com/cardbot/cardbot/engine/laro"
+)
+
+// laroScreen is everything the Laro views draw from: one seat's engine view
+// plus what the table knows around it. Views are pure functions of it, so
+// they are easy to test and can never reach hidden state.
+type laroScreen struct {
+	TableID  string
+	GameNo   int
+	Version  int // the state version hand buttons are stamped with
+	Seats    []table.Seat
+	Settings laroSettings
+	Pot      int64
+	View     rules.View // from the viewer's seat; a spectator's has Seat -1
+	Events   []string
+	Deadline time.Time // when the current turn times out (zero: none)
+	Window   string    // the claim window's state, in words ("" when closed)
+	Waiting  string    // the viewer's pending draw or call, in words
+	Result   []string  // chip results once the game is over
+	Note     string    // a line on top of a hand view: the answer to a click, or why the viewer's last move came to nothing
+	Choice   []rules.CallOption
+}
+
+// cardText shows cards the way the table prints them.
+func cardText(cs []rules.Card) string {
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = c.Symbol()
+	}
+	return strings.Join(parts, " ")
+}
+
+// clusterText shows a cluster with its kind.
+func clusterText(cl []rules.Card) string {
+	k, _ := rules.Classify(cl)
+	return fmt.Sprintf("[%s] %s", cardText(cl), k)
+}
+
+func (s laroScreen) name(seatNo int) string {
+	if seatNo < 0 || seatNo >= len(s.Seats) {
+		return "nobody"
+	}
+	return s.Seats[seatNo].Mention()
+}
+
+// laroPublic renders the table message everyone in the channel sees. It is
+// drawn from a spectator's view, so no hidden card can reach it.
+func laroPublic(s laroScreen) ui.Rendering {
+	v := s.View
+	e := &discordgo.MessageEmbed{
+		Title: fmt.Sprintf("Laro · table %s · game %d", s.TableID, s.GameNo),
+		Color: 0x2b7a78,
+	}
+	var desc strings.Builder
+	switch {
+	case v.Phase == rules.PhaseOver:
+		desc.WriteString(laroEnding(s))
+	case v.Phase == rules.PhaseDraw:
+		fmt.Fprintf(&desc, "%s to **draw**.", s.name(v.Turn))
+	default:
+		fmt.Fprintf(&desc, "%s to **discard**.", s.name(v.Turn))
+	}
+	if !s.Deadline.IsZero() && v.Phase != rules.PhaseOver {
+		fmt.Fprintf(&desc, " Turn ends <t:%d:R>.", s.Deadline.Unix())
+	}
+	if s.Window != "" {
+		desc.WriteString("\n📣 " + s.Window)
+	}
+	e.Description = desc.String()
+
+	top := "empty"
+	if v.Top != rules.NoCard {
+		top = fmt.Sprintf("**%s** (%d in the pile)", v.Top.Symbol(), v.DiscardSize)
+	}
+	e.Fields = append(e.Fields,
+		&discordgo.MessageEmbedField{Name: "Discard", Value: top, Inline: true},
+		&discordgo.MessageEmbedField{Name: "Deck", Value: fmt.Sprintf("%d cards · reshuffled %d/%d", v.DeckSize, v.Reshuffles, rules.MaxReshuffles), Inline: true},
+		&discordgo.MessageEmbedField{Name: "Stakes", Value: s.Settings.stakesText(s.Pot, len(s.Seats)), Inline: true},
+	)
+	var players strings.Builder
+	for i := range s.Seats {
+		marker := "▫️"
+		if v.Phase != rules.PhaseOver && v.Turn == i {
+			marker = "▶️"
+		}
+		fmt.Fprintf(&players, "%s %s", marker, s.name(i))
+		if i == v.Dealer {
+			players.WriteString(" (dealer)")
+		}
+		if v.Forfeited[i] {
+			players.WriteString(" — left the game\n")
+			continue
+		}
+		fmt.Fprintf(&players, " — %d in hand", v.HandSizes[i])
+		for _, cl := range v.Laid[i] {
+			players.WriteString(" · " + clusterText(cl))
+		}
+		players.WriteString("\n")
+	}
+	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Players", Value: players.String()})
+	if len(s.Events) > 0 {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Latest", Value: strings.Join(s.Events, "\n")})
+	}
+
+	var comps []discordgo.MessageComponent
+	id := ui.ComponentID{Game: "laro", Table: s.TableID, Turn: s.GameNo}
+	if v.Phase != rules.PhaseOver {
+		id.Verb = "hand"
+		handID := id.String()
+		id.Verb = "laro"
+		comps = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "My hand", Style: discordgo.PrimaryButton, CustomID: handID, Emoji: &discordgo.ComponentEmoji{Name: "🃏"}},
+			discordgo.Button{Label: "LARO!", Style: discordgo.DangerButton, CustomID: id.String(), Emoji: &discordgo.ComponentEmoji{Name: "📣"}},
+		}}}
+	} else {
+		id.Verb = "again"
+		again := id.String()
+		id.Verb = "leave"
+		comps = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "Play again", Style: discordgo.SuccessButton, CustomID: again},
+			discordgo.Button{Label: "Leave table", Style: discordgo.SecondaryButton, CustomID: id.String()},
+		}}}
+	}
+	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: comps}
+}
+
+// laroEnding says how a game ended, for the table and the hands.
+func laroEnding(s laroScreen) string {
+	v := s.View
+	var b strings.Builder
+	switch v.End {
+	case rules.EndWin:
+		fmt.Fprintf(&b, "🏆 %s wins with **%d points**:", s.name(v.Winner), v.Points)
+		for _, cl := range v.WinClusters {
+			b.WriteString("\n" + clusterText(cl))
+		}
+		if v.Seats == 1 {
+			fmt.Fprintf(&b, "\nSolo game won in %d turns.", v.Turns)
+		}
+	case rules.EndDefault:
+		fmt.Fprintf(&b, "🏆 %s wins by default: everyone else left.", s.name(v.Winner))
+	case rules.EndDeckOut:
+		b.WriteString("The deck ran out a third time: **no winner**. Antes go back.")
+	default:
+		b.WriteString("The game was abandoned: no winner.")
+	}
+	if len(s.Result) > 0 {
+		b.WriteString("\n\n**Chips:** " + strings.Join(s.Result, " · "))
+	}
+	return b.String()
+}
+
+// suitNames are the suits' names as players say them.
+var suitNames = map[rules.Suit]string{rules.Circle: "Circle", rules.Triangle: "Triangle", rules.Square: "Square"}
+
+// maxHints is how many clusters-in-the-making a hand lists; more is noise.
+const maxHints = 5
+
+// hintText shows a finished cluster with its kind, or a pair with the
+// cards that would complete it.
+func hintText(h rules.Hint) string {
+	if h.Kind != rules.NoKind {
+		return fmt.Sprintf("%s → %s ✅", cardText(h.Cards), h.Kind)
+	}
+	needs := make([]string, 0, len(h.Needs))
+	for _, n := range h.Needs {
+		if c, err := rules.ParseCard(n); err == nil {
+			needs = append(needs, c.Symbol())
+		}
+	}
+	return fmt.Sprintf("%s → needs %s", cardText(h.Cards), strings.Join(needs, " / "))
+}
+
+// suitRows groups a hand by suit for display, one line per suit.
+func suitRows(hand []rules.Card) string {
+	var rows []string
+	for _, suit := range []rules.Suit{rules.Circle, rules.Triangle, rules.Square} {
+		var cs []rules.Card
+		for _, c := range hand {
+			if !c.IsVoid() && c.Suit() == suit {
+				cs = append(cs, c)
+			}
+		}
+		if len(cs) > 0 {
+			rows = append(rows, fmt.Sprintf("%s %s  %s", suit.Symbol(), suitNames[suit], cardText(cs)))
+		}
+	}
+	var voids []rules.Card
+	for _, c := range hand {
+		if c.IsVoid() {
+			voids = append(voids, c)
+		}
+	}
+	if len(voids) > 0 {
+		rows = append(rows, "Void  "+cardText(voids))
+	}
+	return strings.Join(rows, "\n")
+}
+
+// laroHand renders a player's private hand message with the buttons for
+// exactly the moves that are legal for them now.
+func laroHand(s laroScreen) ui.Rendering {
+	v := s.View
+	e := &discordgo.MessageEmbed{
+		Title: fmt.Sprintf("Your hand · table %s · game %d", s.TableID, s.GameNo),
+		Color: 0x3aafa9,
+	}
+	var desc strings.Builder
+	if s.Note != "" {
+		desc.WriteString(s.Note + "\n\n")
+	}
+	switch {
+	case v.Phase == rules.PhaseOver:
+		desc.WriteString(laroEnding(s))
+	case s.Waiting != "":
+		desc.WriteString(s.Waiting)
+	case len(s.Choice) > 0:
+		desc.WriteString("🎉 Your LARO! won. Choose the cluster to lay:")
+	case v.MyTurn() && v.Phase == rules.PhaseDraw && v.Top == rules.NoCard:
+		// The first turn of a game: the discard pile is still empty.
+		desc.WriteString("**Your turn:** draw from the deck.")
+	case v.MyTurn() && v.Phase == rules.PhaseDraw:
+		desc.WriteString("**Your turn:** draw from the deck or take the discard.")
+	case v.MyTurn():
+		desc.WriteString("**Your turn:** discard a card")
+		if pts, ok := v.Win(); ok {
+			fmt.Fprintf(&desc, ", or declare your win for **%d points**", pts)
+		}
+		desc.WriteString(".")
+		if v.Drawn != rules.NoCard {
+			fmt.Fprintf(&desc, " You drew **%s**.", v.Drawn.Symbol())
+		}
+	default:
+		fmt.Fprintf(&desc, "Waiting for %s.", s.name(v.Turn))
+	}
+	if !s.Deadline.IsZero() && v.MyTurn() && v.Phase != rules.PhaseOver {
+		fmt.Fprintf(&desc, " Time runs out <t:%d:R>.", s.Deadline.Unix())
+	}
+	e.Description = desc.String()
+	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Cards", Value: orNone(suitRows(v.Hand))})
+	if laid := v.Laid[v.Seat]; len(laid) > 0 {
+		var b strings.Builder
+		for _, cl := range laid {
+			b.WriteString(clusterText(cl) + "\n")
+		}
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Laid", Value: b.String()})
+	}
+	if hints := rules.Hints(v.Hand); len(hints) > 0 && v.Phase != rules.PhaseOver {
+		var b strings.Builder
+		for i, h := range hints {
+			if i == maxHints {
+				break
+			}
+			b.WriteString(hintText(h) + "\n")
+		}
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Clusters in the making", Value: b.String()})
+	}
+	top := "empty"
+	if v.Top != rules.NoCard {
+		top = v.Top.Symbol()
+	}
+	e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Discard: %s · Deck: %d", top, v.DeckSize)}
+	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: laroHandButtons(s)}
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "*(none)*"
+	}
+	return s
+}
+
+// laroHandButtons lists the viewer's legal moves as buttons.
+func laroHandButtons(s laroScreen) []discordgo.MessageComponent {
+	v := s.View
+	id := func(verb, arg string) string {
+		return ui.ComponentID{Game: "laro", Table: s.TableID, Turn: s.Version, Verb: verb, Arg: arg}.String()
+	}
+	var rows []discordgo.MessageComponent
+	if len(s.Choice) > 0 {
+		var row []discordgo.MessageComponent
+		for i, o := range s.Choice {
+			row = append(row, discordgo.Button{
+				Label: fmt.Sprintf("%s %s (%s)", o.Pair[0].Symbol(), o.Pair[1].Symbol(), o.Kind),
+				Style: discordgo.SuccessButton, CustomID: id("lay", fmt.Sprint(i)),
+			})
+		}
+		return ui.ChunkRows(row)
+	}
+	refresh := discordgo.Button{Label: "Refresh", Style: discordgo.SecondaryButton, CustomID: id("refresh", ""), Emoji: &discordgo.ComponentEmoji{Name: "🔄"}}
+	if v.Phase == rules.PhaseOver || !v.MyTurn() || s.Waiting != "" {
+		return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{refresh}}}
+	}
+	top := []discordgo.MessageComponent{}
+	if v.Phase == rules.PhaseDraw {
+		top = append(top, discordgo.Button{Label: "Draw from deck", Style: discordgo.PrimaryButton, CustomID: id("draw", "deck")})
+		if v.Top != rules.NoCard {
+			top = append(top, discordgo.Button{Label: "Take " + v.Top.Symbol(), Style: discordgo.PrimaryButton, CustomID: id("draw", "discard")})
+		}
+	}
+	if pts, ok := v.Win(); ok && v.Phase == rules.PhaseDiscard {
+		top = append(top, discordgo.Button{Label: fmt.Sprintf("Declare win · %d pts", pts), Style: discordgo.SuccessButton, CustomID: id("win", "")})
+	}
+	top = append(top, refresh)
+	rows = append(rows, discordgo.ActionsRow{Components: top})
+	if v.Phase == rules.PhaseDiscard || v.Phase == rules.PhaseCallDiscard {
+		var cardsRow []discordgo.MessageComponent
+		seen := map[string]bool{}
+		for _, c := range v.Hand {
+			// Voids are interchangeable: one button discards "a Void".
+			if seen[c.String()] {
+				continue
+			}
+			seen[c.String()] = true
+			style := discordgo.SecondaryButton
+			if c == v.Drawn {
+				style = discordgo.PrimaryButton
+			}
+			cardsRow = append(cardsRow, discordgo.Button{Label: c.Symbol(), Style: style, CustomID: id("discard", c.String())})
+		}
+		rows = append(rows, ui.ChunkRows(cardsRow)...)
+	}
+	return rows
+}

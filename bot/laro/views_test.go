@@ -1,0 +1,62 @@
+package laro
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/internal/golden"
+	"github.com/cardbot/cardbot/bot/table"
+	rules "github.com/cardbot/cardbot/engine/laro"
+)
+
+// viewSeats are the seats of every rendered view.
+var viewSeats = []table.Seat{{UserID: "111", Name: "ann"}, {UserID: "222", Name: "ben"}, {Computer: true, Name: "Ada"}}
+
+func TestViewsLaro(t *testing.T) {
+	g, err := rules.New(rules.Config{Seats: 3, Dealer: 0}, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := laroHand(laroScreen{TableID: "abc123", GameNo: 1, Seats: viewSeats, View: g.View(0)})
+	golden.Check(t, "laro_hand_first", first)
+	// The discard pile is empty: the hand neither offers nor mentions taking it.
+	if d := first.Embeds[0].Description; d != "**Your turn:** draw from the deck." {
+		t.Errorf("first hand says %q, want %q", d, "**Your turn:** draw from the deck.")
+	}
+	for _, row := range first.Components {
+		for _, c := range row.(discordgo.ActionsRow).Components {
+			if b := c.(discordgo.Button); strings.HasSuffix(b.CustomID, "/draw/discard") {
+				t.Errorf("first hand offers %q (%s) with an empty discard pile", b.Label, b.CustomID)
+			}
+		}
+	}
+	if err := g.Apply(rules.Draw{Seat: 0}); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Apply(rules.Discard{Seat: 0, Card: g.Hand(0)[0]}); err != nil {
+		t.Fatal(err)
+	}
+	settings := laroSettings{Stake: 2, Ante: 10, ClaimWindowMS: 3000, TurnTimerS: 90, GameNo: 1}
+	screen := func(viewer int) laroScreen {
+		return laroScreen{TableID: "abc123", GameNo: 1, Version: len(g.Log()), Seats: viewSeats, Settings: settings,
+			Pot: 20, View: g.View(viewer), Events: []string{"<@111> drew from the deck.", "<@111> discarded a card."},
+			Window: "LARO! can be called on the discard."}
+	}
+	golden.Check(t, "laro_public_claimable", laroPublic(screen(-1)))
+	golden.Check(t, "laro_hand_to_draw", laroHand(screen(1)))
+	if err := g.Apply(rules.Draw{Seat: 1}); err != nil {
+		t.Fatal(err)
+	}
+	golden.Check(t, "laro_hand_to_discard", laroHand(screen(1)))
+	for !g.Over() {
+		a, _ := rules.Choose(rules.Computer{}, g.View(g.Turn()))
+		if err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	final := screen(-1)
+	final.Window, final.Result = "", []string{"<@111> -14", "<@222> +28", "🤖 Ada -14"}
+	golden.Check(t, "laro_public_over", laroPublic(final))
+}

@@ -1,0 +1,144 @@
+package laus
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/table"
+	"github.com/cardbot/cardbot/bot/ui"
+	"github.com/cardbot/cardbot/store"
+)
+
+// lausRulesText explains Laus in the bot's own words (the published rule
+// texts may not be copied).
+const lausRulesText = `**Goal.** Collect as few points as you can. When a total reaches the table's target, the match stops and whoever has the **highest** total loses (a tie loses together).
+
+**Cards.** 32 of them: 7 8 9 10 J Q K A in ♣ ♠ ♥ ♦. The four **jacks are trumps**, strongest first J♣ J♠ J♥ J♦, and they belong to no plain suit. In a plain suit the order is A 10 K Q 9 8 7.
+
+**Points you collect.** A 11 · 10 10 · K 4 · Q 3 · J 2 · 9 8 7 nothing. Queens hurt more: take Q♣ and you add 300, Q♠ 200, Q♥ 100. Q♦ is your shield: taking it wipes out every queen bonus in your pile that round (the 3 points per queen stay).
+
+**Dealing.** The deal moves one seat to the left each round. Four players get eight cards each. Three players get ten each and two go face down as the **skat**.
+
+**The skat (three players).** From the dealer's left round to the dealer, each player either looks (takes the two cards, then lays any two back face down, never a queen or a jack) or passes. Every pass **doubles** the whole round.
+
+**Tricks.** The dealer's left leads. Follow the led suit if you can (a jack lead asks for a jack); otherwise play anything. The best jack wins the trick, else the best card of the led suit. The winner leads next. In the three-player game the skat goes to whoever wins the last trick.
+
+**Scoring.** Your round score is your pile's points plus queen bonuses, doubled for each skat pass and for each player who took no trick at all. Take **every** trick and you score −120 instead (doubled per pass) while the others score 0.
+
+**At the table.** Open **My hand** to see your cards and play: only the cards you may play are offered. Run out of time and the computer plays for you; three times in a row and it keeps your seat until you press **I'm back**.`
+
+// rules answers /laus rules.
+func (g *Game) rules() *ui.Reply {
+	return ui.EphemeralMessage("", []*discordgo.MessageEmbed{{Title: "How to play Laus", Description: lausRulesText, Color: lausColor}}, nil)
+}
+
+// scoreboard answers /laus scoreboard: this channel's current match
+// round by round (or, until it has finished a round, the one played there
+// before), and the server's all-time table.
+func (g *Game) scoreboard(ctx context.Context, in *ui.Input) *ui.Reply {
+	var embeds []*discordgo.MessageEmbed
+	board, err := g.env.Store.LausScoreboard(ctx, in.GuildID, in.ChannelID)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+	case err != nil:
+		g.env.Log.Error("laus scoreboard", "err", err)
+		return ui.EphemeralText(ui.MsgSomethingWrong)
+	default:
+		embeds = append(embeds, matchBoard(board))
+	}
+	table, err := g.env.Store.LausTable(ctx, in.GuildID)
+	if err != nil {
+		g.env.Log.Error("laus table", "err", err)
+		return ui.EphemeralText(ui.MsgSomethingWrong)
+	}
+	if len(table) > 0 {
+		embeds = append(embeds, allTimeTable(table))
+	}
+	if len(embeds) == 0 {
+		return ui.EphemeralText("Nobody has played Laus here yet. Open a table with `/laus new`.")
+	}
+	return ui.PublicMessage("", embeds)
+}
+
+// maxBoardRounds is how many rounds the scoreboard lists.
+const maxBoardRounds = 25
+
+// matchBoard renders one match's totals after every round.
+func matchBoard(board store.LausBoard) *discordgo.MessageEmbed {
+	var s lausSettings
+	_ = json.Unmarshal(board.Game.Settings, &s) // settings the bot wrote itself
+	seats := table.SeatsFromStore(board.Game.Seats)
+	state := "running"
+	switch board.Game.Status {
+	case store.StatusFinished:
+		state = "finished"
+	case store.StatusLobby:
+		state = "waiting to start"
+	case store.StatusCancelled:
+		state = "cancelled"
+	}
+	e := &discordgo.MessageEmbed{
+		Title: fmt.Sprintf("Laus · table %s · match %d (%s) · target %d", board.Game.TableID, s.MatchNo, state, s.Target),
+		Color: lausColor,
+	}
+	if len(board.Rounds) == 0 {
+		e.Description = "No round has finished yet."
+		return e
+	}
+	var rows strings.Builder
+	shown := board.Rounds
+	if len(shown) > maxBoardRounds {
+		// An embed holds 4096 characters: a long match shows its latest rounds.
+		fmt.Fprintf(&rows, "(%d earlier rounds not shown)\n", len(shown)-maxBoardRounds)
+		shown = shown[len(shown)-maxBoardRounds:]
+	}
+	for _, r := range shown {
+		parts := make([]string, len(r.Scores))
+		for i, sc := range r.Scores {
+			parts[i] = fmt.Sprintf("%d (%+d)", sc.Total, sc.Score)
+		}
+		fmt.Fprintf(&rows, "Round %d ×%d: %s\n", r.Round, r.Multiplier, strings.Join(parts, " · "))
+	}
+	last := board.Rounds[len(board.Rounds)-1]
+	var totals strings.Builder
+	top := slices.MaxFunc(last.Scores, func(a, b store.LausSeatScore) int { return a.Total - b.Total }).Total
+	for _, sc := range last.Scores {
+		name := "seat " + fmt.Sprint(sc.Seat+1)
+		if sc.Seat < len(seats) {
+			name = seats[sc.Seat].Mention()
+		}
+		fmt.Fprintf(&totals, "%s: total **%d**", name, sc.Total)
+		if slices.Contains(board.Losers, sc.Seat) {
+			totals.WriteString(" · lost")
+		} else if sc.Total == top && board.Game.Status == store.StatusPlaying {
+			fmt.Fprintf(&totals, " · closest to the target (%d to go)", max(s.Target-sc.Total, 0))
+		}
+		totals.WriteString("\n")
+	}
+	e.Description = "Totals after each round, seat by seat (round score in brackets):\n" + rows.String()
+	e.Fields = []*discordgo.MessageEmbedField{{Name: "Totals", Value: totals.String()}}
+	return e
+}
+
+// allTimeTable renders the server's all-time Laus table.
+func allTimeTable(table []store.LausPlayerStats) *discordgo.MessageEmbed {
+	var b strings.Builder
+	for i, p := range table {
+		if i == 20 {
+			break
+		}
+		fmt.Fprintf(&b, "%d. <@%s> — %d match(es), %d lost · %d round(s), average %.1f · %d slam(s) · %d queen(s) taken\n",
+			i+1, p.User, p.Matches, p.Losses, p.Rounds, p.AvgRoundScore, p.Slams, p.QueensTaken)
+	}
+	return &discordgo.MessageEmbed{
+		Title:       "Laus · all-time table of this server (lowest average round score first)",
+		Description: b.String(),
+		Color:       lausColor,
+	}
+}

@@ -1,0 +1,60 @@
+package laus
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/cardbot/cardbot/bot/table"
+	"github.com/cardbot/cardbot/bot/ui"
+	rules "github.com/cardbot/cardbot/engine/laus"
+	"github.com/cardbot/cardbot/store"
+)
+
+func (t *lausTable) roundEnd(rr rules.RoundResult) *lausRoundEnd {
+	why := fmt.Sprintf("Match %d · round %d is over: its summary and the next table are below.", t.settings.MatchNo, rr.Round)
+	if rr.MatchOver {
+		// Said so that it stays true if a restart closes the table before
+		// the final table message is posted.
+		why = fmt.Sprintf("Match %d · round %d is over, and so is the match: its summary below has the result.", t.settings.MatchNo, rr.Round)
+	}
+	return &lausRoundEnd{summary: lausSummary(t.ID, t.settings.MatchNo, t.Seats, rr), retire: t.ClosedView(why)}
+}
+
+// finish handles a match that just ended (its result is already stored).
+func (t *lausTable) finish() {
+	t.Status = store.StatusFinished
+	t.Deadline = time.Time{}
+	if t.StopTurn != nil {
+		t.StopTurn()
+	}
+	// Players are free to sit elsewhere; Play again seats them anew.
+	t.FreeSeats()
+	table.ArmIdle(t, t.Env.Timing.LobbyTimeout)
+}
+
+// playAgain starts a new match at the table with the same seats.
+func (t *lausTable) playAgain(ctx context.Context, in *ui.Input) *ui.Reply {
+	if _, r := t.MySeat(in); r != nil {
+		return r
+	}
+	if t.playing() {
+		return ui.EphemeralText("The next match is already running.")
+	}
+	next := t.settings
+	next.MatchNo++
+	id, undo, r := t.NextGame(ctx, next.marshal())
+	if r != nil {
+		return r
+	}
+	// The finished match's message keeps its final state, without buttons.
+	old := lausPublic(t.screen(-1)).WithoutButtons()
+	finished := *t
+	t.GameID, t.settings = id, next
+	if r := t.begin(ctx, in.At); r != nil {
+		*t = finished
+		undo()
+		return r
+	}
+	return ui.PublicUpdate("", old.Embeds, old.Components)
+}

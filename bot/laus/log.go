@@ -1,0 +1,111 @@
+package laus
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	rules "github.com/cardbot/cardbot/engine/laus"
+)
+
+// A Laus match's log is its start record (the seed) and then one record per
+// lausEntry, in the order they happened. Besides the engine's moves, it says
+// who made them when that matters after a restart: a move the table made
+// because the player's turn timer ran out, and a player taking their seat
+// back from the computer. Replaying it rebuilds the match and who plays
+// which seat exactly. The records read:
+//
+//	play 1 QS           a move, in the engine's text form
+//	timeout play 1 QS   a move made for seat 1, whose turn timer ran out
+//	back 1              seat 1's player pressed "I'm back"
+type lausEntry struct {
+	action   rules.Action // nil for "back"
+	timedOut bool         // the table made the move when the turn timer ran out
+	back     int          // the seat whose player came back, for "back"
+}
+
+// Prefixes of the records that are not plain engine moves.
+const (
+	lausTimeoutPrefix = "timeout "
+	lausBackPrefix    = "back "
+)
+
+// marshal returns the entry's record text.
+func (e lausEntry) marshal() ([]byte, error) {
+	if e.action == nil {
+		return []byte(lausBackPrefix + strconv.Itoa(e.back)), nil
+	}
+	data, err := rules.MarshalAction(e.action)
+	if err != nil {
+		return nil, err
+	}
+	if e.timedOut {
+		data = append([]byte(lausTimeoutPrefix), data...)
+	}
+	return data, nil
+}
+
+// parseLausEntry reads a record after the start record of a match of seats
+// seats.
+func parseLausEntry(data []byte, seats int) (lausEntry, error) {
+	text := string(data)
+	if rest, ok := strings.CutPrefix(text, lausBackPrefix); ok {
+		s, err := strconv.Atoi(rest)
+		if err != nil || s < 0 || s >= seats || rest != strconv.Itoa(s) {
+			return lausEntry{}, fmt.Errorf("bad record %q", text)
+		}
+		return lausEntry{back: s}, nil
+	}
+	rest, timedOut := strings.CutPrefix(text, lausTimeoutPrefix)
+	a, err := rules.UnmarshalAction([]byte(rest))
+	if err != nil {
+		return lausEntry{}, err
+	}
+	if a.Actor() >= seats {
+		return lausEntry{}, fmt.Errorf("bad record %q: the match has %d seats", text, seats)
+	}
+	return lausEntry{action: a, timedOut: timedOut}, nil
+}
+
+// keepSeat updates who plays which seat for an entry the table has made
+// or replays, before its move is applied, and returns the event lines that
+// tell the table: a timed-out move counts towards the computer taking the
+// seat over, a person's own move resets their count, and "I'm back" gives
+// the seat back. A move the computer makes for a seat it keeps changes
+// nothing.
+func (t *lausTable) keepSeat(e lausEntry) []string {
+	if e.action == nil {
+		s := e.back
+		t.afk[s], t.timeouts[s] = false, 0
+		return []string{fmt.Sprintf("👋 %s is back and plays their own cards again.", t.Seats[s].Mention())}
+	}
+	s := e.action.Actor()
+	if t.Seats[s].Computer || t.afk[s] {
+		return nil
+	}
+	if !e.timedOut {
+		t.timeouts[s] = 0
+		return nil
+	}
+	t.timeouts[s]++
+	lines := []string{fmt.Sprintf("⏱ %s ran out of time; the computer moved for them.", t.Seats[s].Mention())}
+	if t.timeouts[s] >= takeoverAfter {
+		t.afk[s] = true
+		lines = append(lines, fmt.Sprintf("🤖 %s missed %d turns in a row: the computer keeps their seat until they press **I'm back**.",
+			t.Seats[s].Mention(), takeoverAfter))
+	}
+	return lines
+}
+
+// seatKeeping is a copy of who plays which seat, to put back when a
+// change could not be stored.
+type seatKeeping struct {
+	timeouts []int
+	afk      []bool
+}
+
+func (t *lausTable) saveSeatKeeping() seatKeeping {
+	return seatKeeping{timeouts: append([]int(nil), t.timeouts...), afk: append([]bool(nil), t.afk...)}
+}
+
+func (t *lausTable) restoreSeatKeeping(k seatKeeping) { t.timeouts, t.afk = k.timeouts, k.afk }

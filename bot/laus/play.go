@@ -1,0 +1,333 @@
+package laus
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/cardbot/cardbot/bot/table"
+	"github.com/cardbot/cardbot/bot/ui"
+	rules "github.com/cardbot/cardbot/engine/laus"
+	"github.com/cardbot/cardbot/store"
+)
+
+// takeoverAfter is how many timed-out turns in a row hand a seat to the
+// computer until its player presses "I'm back", as the rules say.
+const takeoverAfter = 3
+
+// playing reports whether the table runs a match that is not over.
+func (t *lausTable) playing() bool { return t.match != nil && !t.match.Over() }
+
+// start begins the table's first match, with 3 or 4 seated (lobbyClick has
+// checked that the host clicked).
+func (t *lausTable) start(ctx context.Context, in *ui.Input) *ui.Reply {
+	if n := len(t.Seats); n < minLausSeats || n > maxLausSeats {
+		return ui.EphemeralText(fmt.Sprintf("Laus needs %d or %d players and %d %s seated. Wait for more players to join, "+
+			"or click **Add computer** to fill a seat.", minLausSeats, maxLausSeats, n, lausPlural(n, "is", "are")))
+	}
+	if r := t.begin(ctx, in.At); r != nil {
+		return r
+	}
+	v := t.ClosedView(fmt.Sprintf("Match %d has started below. Seated: %s", t.settings.MatchNo, table.SeatNames(t.Seats)))
+	return ui.PublicUpdate("", v.Embeds, v.Components)
+}
+
+func lausPlural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// begin deals a new match and stores its first log entry, the seed.
+func (t *lausTable) begin(ctx context.Context, at time.Time) *ui.Reply {
+	seed := t.Env.Timing.NewSeed()
+	m, err := rules.NewMatch(rules.MatchConfig{Seats: len(t.Seats), Target: t.settings.Target}, seed)
+	if err != nil {
+		t.Env.Log.Error("dealing", "table", t.ID, "err", err)
+		return ui.EphemeralText(ui.MsgSomethingWrong)
+	}
+	t.match, t.seed, t.Seq = m, seed, 0
+	t.resetMatch()
+	dl := t.nextDeadline()
+	rec := store.ActionRecord{
+		GameID: t.GameID, Seq: 1, Data: []byte(lausStartRecord(seed)), At: at,
+		Status: store.StatusPlaying, Deadline: &dl,
+	}
+	if err := t.Env.Store.AppendAction(ctx, rec, nil); err != nil {
+		t.match = nil
+		t.Env.Log.Error("starting a match", "table", t.ID, "err", err)
+		return ui.EphemeralText(ui.MsgSomethingWrong)
+	}
+	t.Seq = 1
+	t.Status = store.StatusPlaying
+	if t.StopIdle != nil {
+		t.StopIdle()
+	}
+	t.Event(fmt.Sprintf("Match %d dealt; %s deals.", t.settings.MatchNo, t.Seats[m.Dealer()].Mention()))
+	t.afterChange("", nil, true)
+	return nil
+}
+
+// lausStartRecord is the first entry of a match's log: the seed every
+// shuffle (and the first dealer) comes from.
+func lausStartRecord(seed uint64) string { return fmt.Sprintf("start %016x", seed) }
+
+// resetMatch clears what belongs to one match.
+func (t *lausTable) resetMatch() {
+	t.Events = nil
+	t.timeouts = make([]int, len(t.Seats))
+	t.afk = make([]bool, len(t.Seats))
+}
+
+// HandView renders seat's hand message with note, the answer to a click,
+// on top.
+func (t *lausTable) HandView(seat int, note string) ui.Rendering {
+	sc := t.screen(seat)
+	sc.Note = note
+	return lausHand(sc)
+}
+
+// move handles the move buttons and the lay-back menu of a hand message.
+func (t *lausTable) move(ctx context.Context, in *ui.Input) *ui.Reply {
+	s, r := t.MySeat(in)
+	if r != nil {
+		return r
+	}
+	c := in.Component
+	if c.Turn != int(t.Seq) {
+		return t.HandReply(in, s, "⚠️ That button was from an earlier moment of the match, so nothing happened. This is your hand now.")
+	}
+	if !t.playing() {
+		return t.HandReply(in, s, "The match is over.")
+	}
+	if t.afk[s] {
+		return t.HandReply(in, s, "The computer is playing for you. Press **I'm back** to take your seat back first.")
+	}
+	var a rules.Action
+	switch c.Verb {
+	case "look":
+		a = rules.Look{Seat: s}
+	case "pass":
+		a = rules.Pass{Seat: s}
+	case "lay":
+		if len(in.Values) != 2 {
+			return t.HandReply(in, s, "⚠️ Choose exactly two cards to lay back.")
+		}
+		var cs [2]rules.Card
+		for i, v := range in.Values {
+			card, err := rules.ParseCard(v)
+			if err != nil {
+				return ui.EphemeralText("That menu is not one of this table's.")
+			}
+			cs[i] = card
+		}
+		a = rules.LayBack{Seat: s, Cards: cs}
+	case "play":
+		card, err := rules.ParseCard(c.Arg)
+		if err != nil {
+			return ui.EphemeralText("That button is not one of this table's.")
+		}
+		a = rules.Play{Seat: s, Card: card}
+	}
+	if err := t.apply(a, in.At, in.UserID, false); err != nil {
+		return t.HandReply(in, s, "⚠️ "+lausRefusal(err))
+	}
+	return t.HandReply(in, s, "")
+}
+
+// lausRefusal turns an engine or store error into the sentence a player
+// reads: the one place such messages are made.
+func lausRefusal(err error) string {
+	switch {
+	case errors.Is(err, table.ErrNotSaved):
+		return "Your move could not be saved, so it did not happen. Please try again."
+	case errors.Is(err, rules.ErrNotYourTurn):
+		return "It is not your turn."
+	case errors.Is(err, rules.ErrMustFollow):
+		return "You must follow the suit that was led (a jack when a jack was led)."
+	case errors.Is(err, rules.ErrNotInHand):
+		return "That card is not in your hand."
+	case errors.Is(err, rules.ErrLayBackQJ):
+		return "Queens and jacks cannot be laid back."
+	case errors.Is(err, rules.ErrSameCard):
+		return "Lay back two different cards."
+	case errors.Is(err, rules.ErrSkatPending):
+		return "The skat has to be decided first."
+	case errors.Is(err, rules.ErrMustLayBack):
+		return "Lay back two cards first."
+	case errors.Is(err, rules.ErrSkatDone), errors.Is(err, rules.ErrNotLooking), errors.Is(err, rules.ErrNoSkat):
+		return "That is not something to do at this point of the round."
+	case errors.Is(err, rules.ErrMatchOver):
+		return "The match is over."
+	}
+	return "That move is not allowed: " + strings.TrimPrefix(err.Error(), "laus: ") + "."
+}
+
+// apply checks a with the engine, stores it (with the round it finished and
+// the match's result, in the same transaction) and only then lets the table
+// move on. A store failure undoes the move in memory. actor is the user
+// whose own click this answers ("" for timers and computers): their hand
+// message is answered directly rather than edited. timedOut marks a move
+// made because the player's turn timer ran out; it is stored as such, so
+// that who plays the seat is rebuilt exactly after a restart.
+func (t *lausTable) apply(a rules.Action, at time.Time, actor string, timedOut bool) error {
+	before := t.match.Log()
+	round := t.match.Round()
+	if err := t.match.Apply(a); err != nil {
+		return err
+	}
+	e := lausEntry{action: a, timedOut: timedOut}
+	data, err := e.marshal()
+	if err != nil {
+		t.restore(before)
+		return err
+	}
+	kept := t.saveSeatKeeping()
+	// Before the deadline below: a seat the computer now keeps has none.
+	lines := t.keepSeat(e)
+	rec := store.ActionRecord{GameID: t.GameID, Seq: t.Seq + 1, Data: data, At: at}
+	var ended *rules.RoundResult
+	var end *lausRoundEnd
+	if t.match.Round() != round || t.match.Over() {
+		// The engine deals the next round at once: the finished one is LastRound.
+		if rr, ok := t.match.LastRound(); ok {
+			ended = &rr
+			rec.LausRound = t.storeRound(rr)
+			// What the round's end shows in the channel is stored with it,
+			// so that a restart still shows it.
+			end = t.roundEnd(rr)
+			rec.Announce = &store.Announcement{
+				Body: table.EncodeMessage(end.summary), RetireID: t.Out.MessageID(), RetireBody: table.EncodeMessage(end.retire),
+			}
+		}
+	}
+	if t.match.Over() {
+		rec.Status = store.StatusFinished
+		rec.Settle = &store.Settlement{LausLosers: t.match.Losers()}
+		rec.Deadline = &store.Deadline{}
+	} else {
+		dl := t.nextDeadline()
+		rec.Deadline = &dl
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := t.Env.Store.AppendAction(ctx, rec, nil); err != nil {
+		t.Env.Log.Error("storing an action", "table", t.ID, "action", a.String(), "err", err)
+		t.restore(before)
+		t.restoreSeatKeeping(kept)
+		return table.ErrNotSaved
+	}
+	t.Seq++
+	for _, l := range lines {
+		t.Event(l)
+	}
+	t.describe(a, ended)
+	t.afterChange(actor, end, false)
+	return nil
+}
+
+// restore rebuilds the match from the log it had before a refused store.
+func (t *lausTable) restore(log []rules.Action) {
+	if m, err := rules.Replay(t.match.Config(), t.seed, log); err == nil {
+		t.match = m
+	}
+}
+
+// storeRound turns a finished round into the store's record of it.
+func (t *lausTable) storeRound(rr rules.RoundResult) *store.LausRound {
+	r := &store.LausRound{GameID: t.GameID, Round: rr.Round, Multiplier: rr.Multiplier.Factor}
+	for i, sr := range rr.Seats {
+		queens := 0
+		for _, c := range sr.Pile {
+			if c.IsQueen() {
+				queens++
+			}
+		}
+		r.Scores = append(r.Scores, store.LausSeatScore{
+			Seat: i, User: t.Seats[i].UserID, Computer: t.Seats[i].Computer,
+			CardPoints: sr.Points.CardPoints, QueenBonus: sr.Points.Bonus, QueensTaken: queens,
+			QDCancelled: sr.Points.Cancelled && sr.Points.RawBonus > 0,
+			Tricks:      sr.Tricks, Slam: rr.Multiplier.Slam == i, Score: sr.Score, Total: sr.Total,
+		})
+	}
+	return r
+}
+
+// describe adds the public event line for an action.
+func (t *lausTable) describe(a rules.Action, ended *rules.RoundResult) {
+	who := t.Seats[a.Actor()].Mention()
+	switch a := a.(type) {
+	case rules.Look:
+		t.Event(who + " looked at the skat.")
+	case rules.Pass:
+		t.Event(who + " passed: this round's scores double.")
+	case rules.LayBack:
+		t.Event(who + " laid two cards back face down.")
+	case rules.Play:
+		t.Event(fmt.Sprintf("%s played **%s**.", who, a.Card.Symbol()))
+		switch {
+		case ended != nil:
+			t.Event(fmt.Sprintf("%s took the last trick; round %d is over.", t.Seats[ended.FinalTrick.Winner()].Mention(), ended.Round))
+		case t.match.View(-1).Trick.N == 0:
+			if last, ok := t.match.View(-1).LastTrick(); ok {
+				t.Event(t.Seats[last.Winner()].Mention() + " took the trick.")
+			}
+		}
+	}
+	if ended != nil && !t.match.Over() {
+		// The new round's message starts clean: the old round's plays
+		// are in the summary, and its cards are dealt again.
+		t.Events = nil
+		t.Event(fmt.Sprintf("Round %d is over (summary above). %s deals round %d.",
+			ended.Round, t.Seats[t.match.Dealer()].Mention(), t.match.Round()))
+	}
+}
+
+// lausRoundEnd is what the end of a round shows in the channel: its
+// summary, and what the round's table message becomes once the next one
+// is posted.
+type lausRoundEnd struct {
+	summary, retire ui.Rendering
+}
+
+// afterChange moves the table on after a stored action: a finished round's
+// summary (marked posted once Discord has it) and a fresh table message,
+// the match's end, timers, computer moves, and every open hand message.
+func (t *lausTable) afterChange(actor string, end *lausRoundEnd, fresh bool) {
+	if end != nil {
+		env, gameID, seq := t.Env, t.GameID, t.Seq
+		t.Out.Announce(end.summary, func(id string) { env.MarkAnnounced(gameID, seq, id) })
+		t.Out.Retire(end.retire)
+		fresh = true
+	}
+	if t.match.Over() {
+		t.finish()
+	} else {
+		t.armTurn()
+		t.scheduleComputer()
+	}
+	t.refreshAll(fresh, actor)
+}
+
+// screen builds the view model for seat (-1: the public table).
+func (t *lausTable) screen(viewer int) lausScreen {
+	return lausScreen{
+		TableID: t.ID, MatchNo: t.settings.MatchNo, Version: int(t.Seq), Seats: t.Seats,
+		Settings: t.settings, View: t.match.View(viewer), Events: t.Events, Deadline: t.Deadline,
+		AFK: t.afk,
+	}
+}
+
+// refresh redraws the table message and every open hand message except
+// actor's (whose own click is answered directly). fresh posts a new table
+// message (a new round) instead of editing the current one.
+func (t *lausTable) refreshAll(fresh bool, actor string) {
+	if t.match == nil {
+		return
+	}
+	t.Out.SetPublic(lausPublic(t.screen(-1)), fresh)
+	t.RefreshHands(actor)
+}

@@ -1,0 +1,141 @@
+package laus
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/table"
+	"github.com/cardbot/cardbot/bot/ui"
+	rules "github.com/cardbot/cardbot/engine/laus"
+	"github.com/cardbot/cardbot/store"
+)
+
+// Laus seats 3 or 4 players.
+const (
+	minLausSeats = 3
+	maxLausSeats = 4
+)
+
+// lausSettings is a Laus table's configuration, stored as the match's
+// settings JSON so a restart rebuilds the table exactly.
+type lausSettings struct {
+	Target     int   `json:"target"`
+	TurnTimerS int64 `json:"turn_timer_s"`
+	MatchNo    int   `json:"match_no"` // 1 for the table's first match
+}
+
+func (s lausSettings) marshal() json.RawMessage {
+	b, _ := json.Marshal(s) // a struct of ints always marshals
+	return b
+}
+
+// lausTable is one Laus table: the shared table core plus its current
+// match and everything around it that the engine does not know (timeouts,
+// who is being played for). All of its fields are owned by its actor's
+// goroutine; nothing else reads or writes them.
+type lausTable struct {
+	table.Core
+	settings lausSettings
+	seed     uint64
+	match    *rules.Match // nil while in the lobby
+
+	timeouts []int  // turns in a row each seat timed out
+	afk      []bool // the computer keeps this seat until "I'm back"
+}
+
+// newTable handles /laus new: it checks the options, opens a lobby with the
+// host seated, posts the table message and tells the host it is there.
+func (g *Game) newTable(ctx context.Context, in *ui.Input) *ui.Reply {
+	s := lausSettings{
+		Target:     int(in.Options.Int("target", defaultTarget)),
+		TurnTimerS: in.Options.Int("turn_timer", table.DefaultTurnTimer),
+		MatchNo:    1,
+	}
+	// Discord enforces these ranges in its client, but a forged request does not.
+	switch {
+	case s.Target < minTarget || s.Target > maxTarget:
+		return ui.EphemeralText(fmt.Sprintf("The target must be between %d and %d points.", minTarget, maxTarget))
+	case s.TurnTimerS < table.MinTurnTimer || s.TurnTimerS > table.MaxTurnTimer:
+		return ui.EphemeralText(fmt.Sprintf("The turn timer must be between %d and %d seconds.", table.MinTurnTimer, table.MaxTurnTimer))
+	}
+	if id, ok := g.env.SeatOf("laus", in.GuildID, in.UserID); ok {
+		return ui.EphemeralText(fmt.Sprintf("You already sit at Laus table **%s** in this server. Leave it first (or finish its match).", id))
+	}
+	t := &lausTable{Core: table.NewCore(g.env, store.KindLaus, "Laus", in), settings: s}
+	if r := g.env.Open(ctx, t, in); r != nil {
+		return r
+	}
+	return ui.EphemeralText(fmt.Sprintf("Your Laus table **%s** is open in this channel. Players click **Join** (3 or 4 in all, "+
+		"or add computer players); you click **Start** when everyone is in.", t.ID))
+}
+
+// The lobby's Laus parts (see lobbyGame).
+
+func (t *lausTable) MaxSeats() int                                { return maxLausSeats }
+func (t *lausTable) SettingsJSON() json.RawMessage                { return t.settings.marshal() }
+func (t *lausTable) Number() int                                  { return t.settings.MatchNo }
+func (t *lausTable) FinalView() ui.Rendering                      { return lausPublic(t.screen(-1)) }
+func (t *lausTable) CanJoin(context.Context, *ui.Input) *ui.Reply { return nil }
+func (t *lausTable) ComputerAdded() (undo func())                 { return func() {} }
+
+// handle runs on the table's goroutine and answers one click.
+func (t *lausTable) Handle(ctx context.Context, in *ui.Input) *ui.Reply {
+	c := in.Component
+	if t.Status == store.StatusLobby {
+		return table.LobbyClick(ctx, t, in, func() *ui.Reply { return t.start(ctx, in) })
+	}
+	if t.match == nil {
+		return ui.EphemeralText("This Laus table has closed. Open a new one with `/laus new`.")
+	}
+	switch c.Verb {
+	case "join", "computer", "start", "cancel", "leave":
+		return ui.EphemeralText("This table's match has already started.")
+	case "hand", "back", "again", "refresh", "resume":
+		// These buttons carry the match number; those on a table message
+		// also carry the round, since every round has its own table message.
+		if c.Turn != t.settings.MatchNo {
+			return ui.EphemeralText("That button belongs to an earlier match at this table.")
+		}
+		if (c.Verb == "hand" || c.Verb == "back") && c.Arg != fmt.Sprint(t.match.Round()) {
+			return ui.EphemeralText("That button is on an earlier round's table message. Use the latest table message below it.")
+		}
+	}
+	switch c.Verb {
+	case "hand", "refresh":
+		return t.ShowHand(in)
+	case "look", "pass", "lay", "play":
+		return t.move(ctx, in)
+	case "back", "resume":
+		return t.back(in)
+	case "again":
+		return t.playAgain(ctx, in)
+	}
+	return ui.EphemeralText("That button is not one of this table's.")
+}
+
+// lobbyView renders the lobby message.
+func (t *lausTable) LobbyView() ui.Rendering {
+	e := &discordgo.MessageEmbed{
+		Title: fmt.Sprintf("Laus · table %s", t.ID),
+		Description: fmt.Sprintf("Hosted by <@%s>. Click **Join** to sit down: a match needs %d or %d players, "+
+			"and the host may fill empty seats with computer players.", t.Host, minLausSeats, maxLausSeats),
+		Color: lausColor,
+		Fields: []*discordgo.MessageEmbedField{
+			{Name: "Seats", Value: table.SeatList(t.Seats, maxLausSeats)},
+			{Name: "Settings", Value: fmt.Sprintf("Target **%d** (the first total to reach it ends the match; the highest total loses) · "+
+				"turn timer **%d s**", t.settings.Target, t.settings.TurnTimerS)},
+		},
+	}
+	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: table.LobbyButtons("laus", t.ID)}
+}
+
+func (t *lausTable) StopTimers() {
+	for _, stop := range []func() bool{t.StopTurn, t.StopIdle} {
+		if stop != nil {
+			stop()
+		}
+	}
+}

@@ -1,0 +1,141 @@
+package laus
+
+import (
+	"context"
+	"time"
+
+	"github.com/cardbot/cardbot/bot/table"
+	"github.com/cardbot/cardbot/bot/ui"
+	rules "github.com/cardbot/cardbot/engine/laus"
+	"github.com/cardbot/cardbot/store"
+)
+
+// turnTimer is how long a player has for one decision.
+func (t *lausTable) turnTimer() time.Duration {
+	return time.Duration(t.settings.TurnTimerS) * t.Env.Timing.TurnTimerUnit
+}
+
+// nextDeadline is the turn timer of the seat to act: none for a computer
+// seat, nor for a seat the computer keeps for an absent player.
+func (t *lausTable) nextDeadline() store.Deadline {
+	if !t.playing() {
+		return store.Deadline{}
+	}
+	s := t.match.Turn()
+	if t.Seats[s].Computer || t.afk[s] {
+		return store.Deadline{}
+	}
+	return store.Deadline{At: time.Now().Add(t.turnTimer()), Kind: "turn"}
+}
+
+// armTurn (re)starts the turn timer of the seat to act.
+func (t *lausTable) armTurn() {
+	dl := t.nextDeadline()
+	t.armTurnAt(dl.At)
+}
+
+// armTurnAt arms the turn timer for a given deadline (zero: none). Recovery
+// uses it to keep the deadline players were shown before a restart.
+func (t *lausTable) armTurnAt(at time.Time) {
+	if t.StopTurn != nil {
+		t.StopTurn()
+		t.StopTurn = nil
+	}
+	t.Deadline = at
+	if at.IsZero() {
+		return
+	}
+	seq := t.Seq
+	t.StopTurn = t.Act.After(time.Until(at), func() {
+		if t.Seq == seq && t.playing() {
+			t.timeout()
+		}
+	})
+}
+
+// timeout plays for a person whose turn timer ran out; the third time in a
+// row the computer keeps their seat until they press "I'm back" (keepSeat).
+func (t *lausTable) timeout() {
+	s := t.match.Turn()
+	if t.Seats[s].Computer || t.afk[s] {
+		return
+	}
+	t.playFor(s, true)
+}
+
+// playFor makes the computer player's move for seat s; timedOut marks a
+// move made because its player's turn timer ran out.
+func (t *lausTable) playFor(s int, timedOut bool) {
+	a, ok := rules.Decide(rules.Computer{}, t.match.View(s))
+	if !ok {
+		return
+	}
+	if err := t.apply(a, time.Now(), "", timedOut); err != nil {
+		t.Env.Log.Warn("computer move failed", "table", t.ID, "seat", s, "err", err)
+		t.armTurn()
+	}
+}
+
+// scheduleComputer lets a computer seat (or a seat the computer keeps for
+// an absent player) move after a short, human-readable pause.
+func (t *lausTable) scheduleComputer() {
+	if !t.playing() {
+		return
+	}
+	s := t.match.Turn()
+	if !t.Seats[s].Computer && !t.afk[s] {
+		return
+	}
+	seq := t.Seq
+	t.Act.After(t.Env.Timing.ComputerDelay, func() {
+		if t.Seq != seq || !t.playing() || !(t.Seats[s].Computer || t.afk[s]) {
+			return
+		}
+		t.playFor(s, false)
+	})
+}
+
+// back gives a player their seat back from the computer ("I'm back"). It
+// is stored in the match's log before the player is told, like a move.
+func (t *lausTable) back(in *ui.Input) *ui.Reply {
+	s, r := t.MySeat(in)
+	if r != nil {
+		return r
+	}
+	if !t.playing() {
+		return t.HandReply(in, s, "The match is over.")
+	}
+	if !t.afk[s] {
+		return ui.EphemeralText("The computer is not playing for you, so there is nothing to take back: you have your seat.")
+	}
+	e := lausEntry{back: s}
+	data, err := e.marshal()
+	if err != nil {
+		return ui.EphemeralText(ui.MsgSomethingWrong)
+	}
+	kept := t.saveSeatKeeping()
+	lines := t.keepSeat(e)
+	rec := store.ActionRecord{GameID: t.GameID, Seq: t.Seq + 1, Data: data, At: in.At}
+	deadline := t.Deadline // another seat's turn keeps its timer
+	if t.match.Turn() == s {
+		dl := t.nextDeadline()
+		rec.Deadline, deadline = &dl, dl.At
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := t.Env.Store.AppendAction(ctx, rec, nil); err != nil {
+		t.Env.Log.Error("storing I'm back", "table", t.ID, "seat", s, "err", err)
+		t.restoreSeatKeeping(kept)
+		return t.HandReply(in, s, "⚠️ "+lausRefusal(table.ErrNotSaved))
+	}
+	t.Seq++
+	for _, l := range lines {
+		t.Event(l)
+	}
+	// Timers and computer moves wait for the log position they were armed
+	// at: arm them again at the new one.
+	t.armTurnAt(deadline)
+	t.scheduleComputer()
+	t.refreshAll(false, in.UserID)
+	return t.HandReply(in, s, "Welcome back: your seat is yours again.")
+}

@@ -1,0 +1,341 @@
+package laus
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/table"
+	"github.com/cardbot/cardbot/bot/ui"
+	rules "github.com/cardbot/cardbot/engine/laus"
+)
+
+// lausColor is the embed colour of Laus tables.
+const lausColor = 0x8e3b46
+
+// lausScreen is everything the Laus views draw from: one seat's engine view
+// plus what the table knows around it. Views are pure functions of it, and
+// the public one is drawn from a spectator's view (seat -1), which holds no
+// hidden card, so no hidden card can reach the channel.
+type lausScreen struct {
+	TableID  string
+	MatchNo  int
+	Version  int // the state version hand buttons are stamped with
+	Seats    []table.Seat
+	Settings lausSettings
+	View     rules.View
+	Events   []string
+	Deadline time.Time // when the current decision times out (zero: none)
+	AFK      []bool    // seats the computer keeps for an absent player
+	Note     string    // one-off line on top of a hand view
+}
+
+func (s lausScreen) name(seatNo int) string {
+	if seatNo < 0 || seatNo >= len(s.Seats) {
+		return "nobody"
+	}
+	return s.Seats[seatNo].Mention()
+}
+
+func (s lausScreen) afk(seatNo int) bool { return seatNo >= 0 && seatNo < len(s.AFK) && s.AFK[seatNo] }
+
+// lausCards shows cards the way the table prints them.
+func lausCards(cs []rules.Card) string {
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = c.Symbol()
+	}
+	return strings.Join(parts, " ")
+}
+
+// trickText lists who played what in a trick.
+func (s lausScreen) trickText(tr rules.Trick) string {
+	parts := make([]string, tr.N)
+	for i := range tr.N {
+		parts[i] = fmt.Sprintf("%s **%s**", s.name(tr.SeatOf(i)), tr.Cards[i].Symbol())
+	}
+	return strings.Join(parts, " · ")
+}
+
+// turnLine says who is to do what, for the table message.
+func (s lausScreen) turnLine() string {
+	v := s.View
+	who := s.name(v.Turn)
+	var line string
+	switch v.Phase {
+	case rules.PhaseSkat:
+		line = fmt.Sprintf("%s to decide on the skat: **look** or **pass**.", who)
+	case rules.PhaseLayBack:
+		line = fmt.Sprintf("%s looked at the skat and is laying two cards back face down.", who)
+	default:
+		if v.Trick.N == 0 {
+			line = fmt.Sprintf("%s to **lead** the next trick.", who)
+		} else {
+			line = fmt.Sprintf("%s to **play**.", who)
+		}
+	}
+	if s.afk(v.Turn) {
+		line += " (The computer is playing for them.)"
+	}
+	if !s.Deadline.IsZero() {
+		line += fmt.Sprintf(" Turn ends <t:%d:R>.", s.Deadline.Unix())
+	}
+	return line
+}
+
+// lausEnding names the loser(s) of a finished match.
+func lausEnding(s lausScreen) string {
+	v := s.View
+	names := make([]string, len(v.Losers))
+	for i, l := range v.Losers {
+		names[i] = s.name(l)
+	}
+	verb := "loses"
+	if len(names) > 1 {
+		verb = "lose together, tied"
+	}
+	top := 0
+	if len(v.Losers) > 0 {
+		top = v.Totals[v.Losers[0]]
+	}
+	return fmt.Sprintf("🏁 **Match over** after %d round(s): %s %s with the highest total, **%d** (target %d).",
+		v.Round, strings.Join(names, " and "), verb, top, v.Target)
+}
+
+// closest names the seat(s) nearest the target, the ones in danger of losing.
+func (s lausScreen) closest() string {
+	v := s.View
+	top := slices.Max(v.Totals)
+	var names []string
+	for i, tot := range v.Totals {
+		if tot == top {
+			names = append(names, s.name(i))
+		}
+	}
+	return fmt.Sprintf("%s at **%d**, %d to go", strings.Join(names, ", "), top, max(v.Target-top, 0))
+}
+
+// lausPublic renders the table message everyone in the channel sees.
+func lausPublic(s lausScreen) ui.Rendering {
+	v := s.View
+	e := &discordgo.MessageEmbed{
+		Title: fmt.Sprintf("Laus · table %s · match %d · round %d", s.TableID, s.MatchNo, v.Round),
+		Color: lausColor,
+	}
+	over := v.Phase == rules.PhaseOver
+	if over {
+		e.Description = lausEnding(s)
+	} else {
+		e.Description = fmt.Sprintf("%s deals. %s", s.name(v.Dealer), s.turnLine())
+	}
+	var players strings.Builder
+	for i := range s.Seats {
+		marker := "▫️"
+		if !over && v.Turn == i {
+			marker = "▶️"
+		}
+		fmt.Fprintf(&players, "%s %s", marker, s.name(i))
+		if i == v.Dealer && !over {
+			players.WriteString(" (dealer)")
+		}
+		fmt.Fprintf(&players, " — total **%d**", v.Totals[i])
+		if !over {
+			fmt.Fprintf(&players, " · %d trick(s) · %d card(s) in hand", v.TricksTaken[i], v.HandSizes[i])
+			switch {
+			case v.Seats != 3:
+			case v.SkatDecisions[i] == rules.Looked:
+				players.WriteString(" · looked at the skat")
+			case v.SkatDecisions[i] == rules.Passed:
+				players.WriteString(" · passed the skat")
+			}
+		}
+		if s.afk(i) {
+			players.WriteString(" · 🤖 computer stands in")
+		}
+		players.WriteString("\n")
+	}
+	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Players", Value: players.String()})
+	if !over {
+		trick := "No card yet."
+		if v.Trick.N > 0 {
+			trick = s.trickText(v.Trick)
+		}
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "On the table", Value: trick})
+	}
+	if last, ok := v.LastTrick(); ok {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Last trick",
+			Value: fmt.Sprintf("%s → taken by %s", s.trickText(last), s.name(last.Winner()))})
+	}
+	if v.Seats == 3 && !over {
+		skat := "2 cards face down."
+		if v.Passes > 0 {
+			skat += fmt.Sprintf(" %d pass(es) so far: scores ×%d.", v.Passes, 1<<v.Passes)
+		}
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Skat", Value: skat, Inline: true})
+	}
+	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Target", Value: fmt.Sprintf("%d · closest: %s", v.Target, s.closest()), Inline: true})
+	if len(s.Events) > 0 {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Latest", Value: strings.Join(s.Events, "\n")})
+	}
+
+	id := ui.ComponentID{Game: "laus", Table: s.TableID, Turn: s.MatchNo}
+	var row []discordgo.MessageComponent
+	if over {
+		id.Verb = "again"
+		row = append(row, discordgo.Button{Label: "Play again", Style: discordgo.SuccessButton, CustomID: id.String()})
+	} else {
+		id.Arg = fmt.Sprint(v.Round)
+		id.Verb = "hand"
+		row = append(row, discordgo.Button{Label: "My hand", Style: discordgo.PrimaryButton, CustomID: id.String(), Emoji: &discordgo.ComponentEmoji{Name: "🃏"}})
+		if slices.Contains(s.AFK, true) {
+			id.Verb = "back"
+			row = append(row, discordgo.Button{Label: "I'm back", Style: discordgo.SuccessButton, CustomID: id.String(), Emoji: &discordgo.ComponentEmoji{Name: "👋"}})
+		}
+	}
+	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}}
+}
+
+// handRows groups a sorted hand for display: trumps, then one line per suit.
+func handRows(hand []rules.Card) string {
+	var rows []string
+	var trumps []rules.Card
+	for _, c := range hand {
+		if c.IsJack() {
+			trumps = append(trumps, c)
+		}
+	}
+	if len(trumps) > 0 {
+		rows = append(rows, "Trumps  "+lausCards(trumps))
+	}
+	for _, suit := range []rules.Suit{rules.Clubs, rules.Spades, rules.Hearts, rules.Diamonds} {
+		var cs []rules.Card
+		for _, c := range hand {
+			if !c.IsJack() && c.Suit() == suit {
+				cs = append(cs, c)
+			}
+		}
+		if len(cs) > 0 {
+			rows = append(rows, suit.Symbol()+"  "+lausCards(cs))
+		}
+	}
+	if len(rows) == 0 {
+		return "*(none)*"
+	}
+	return strings.Join(rows, "\n")
+}
+
+// lausHand renders a player's private hand message with controls for
+// exactly the moves that are legal for them now.
+func lausHand(s lausScreen) ui.Rendering {
+	v := s.View
+	e := &discordgo.MessageEmbed{
+		Title: fmt.Sprintf("Your hand · table %s · match %d · round %d", s.TableID, s.MatchNo, v.Round),
+		Color: lausColor,
+	}
+	var desc strings.Builder
+	if s.Note != "" {
+		desc.WriteString(s.Note + "\n\n")
+	}
+	switch {
+	case v.Phase == rules.PhaseOver:
+		desc.WriteString(lausEnding(s))
+	case s.afk(v.Seat):
+		desc.WriteString("🤖 The computer is playing your seat because you missed several turns in a row. Press **I'm back** to play yourself again.")
+	case v.MyTurn() && v.Phase == rules.PhaseSkat:
+		desc.WriteString("**Your turn:** look at the skat (you take its two cards, then lay two back) or pass (every score of this round doubles).")
+	case v.MyTurn() && v.Phase == rules.PhaseLayBack:
+		fmt.Fprintf(&desc, "**Your turn:** you picked up **%s** from the skat. Choose two cards to lay back face down (no queen, no jack).", lausCards(v.Skat))
+	case v.MyTurn() && v.Trick.N == 0:
+		desc.WriteString("**Your turn:** lead any card.")
+	case v.MyTurn():
+		led := v.Trick.Led()
+		what := "a card of the suit led"
+		if led.IsJack() {
+			what = "a jack"
+		}
+		fmt.Fprintf(&desc, "**Your turn:** %s led **%s**; play %s if you have one.", s.name(v.Trick.SeatOf(0)), led.Symbol(), what)
+	default:
+		fmt.Fprintf(&desc, "Waiting for %s.", s.name(v.Turn))
+	}
+	if !s.Deadline.IsZero() && v.MyTurn() && !s.afk(v.Seat) {
+		fmt.Fprintf(&desc, " Time runs out <t:%d:R>.", s.Deadline.Unix())
+	}
+	e.Description = desc.String()
+	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Cards", Value: handRows(v.Hand)})
+	if v.Phase != rules.PhaseOver {
+		trick := "No card yet."
+		if v.Trick.N > 0 {
+			trick = s.trickText(v.Trick)
+		}
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "On the table", Value: trick})
+	}
+	if len(v.LaidBack) > 0 {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "You laid back", Value: lausCards(v.LaidBack)})
+	}
+	if v.Seat >= 0 && v.Seat < len(v.Totals) {
+		e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Your tricks this round: %d · your total: %d (target %d)",
+			v.TricksTaken[v.Seat], v.Totals[v.Seat], v.Target)}
+	}
+	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: lausHandControls(s)}
+}
+
+// lausHandControls lists the viewer's legal moves as buttons (or, to lay
+// back, a menu of two picks), with Refresh and, if needed, I'm back.
+func lausHandControls(s lausScreen) []discordgo.MessageComponent {
+	v := s.View
+	id := func(verb, arg string) string {
+		return ui.ComponentID{Game: "laus", Table: s.TableID, Turn: s.Version, Verb: verb, Arg: arg}.String()
+	}
+	if v.Phase == rules.PhaseOver {
+		return []discordgo.MessageComponent{}
+	}
+	// Refresh and I'm back mean the same at any moment of the match, so they
+	// carry the match number: a click never finds them gone after a move.
+	stable := func(verb string) string {
+		return ui.ComponentID{Game: "laus", Table: s.TableID, Turn: s.MatchNo, Verb: verb}.String()
+	}
+	refresh := discordgo.Button{Label: "Refresh", Style: discordgo.SecondaryButton, CustomID: stable("refresh"), Emoji: &discordgo.ComponentEmoji{Name: "🔄"}}
+	last := []discordgo.MessageComponent{refresh}
+	if s.afk(v.Seat) {
+		back := discordgo.Button{Label: "I'm back", Style: discordgo.SuccessButton, CustomID: stable("resume"), Emoji: &discordgo.ComponentEmoji{Name: "👋"}}
+		return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{back, refresh}}}
+	}
+	if !v.MyTurn() {
+		return []discordgo.MessageComponent{discordgo.ActionsRow{Components: last}}
+	}
+	var rows []discordgo.MessageComponent
+	switch v.Phase {
+	case rules.PhaseSkat:
+		last = append([]discordgo.MessageComponent{
+			discordgo.Button{Label: "Look at the skat", Style: discordgo.PrimaryButton, CustomID: id("look", "")},
+			discordgo.Button{Label: "Pass (×2)", Style: discordgo.DangerButton, CustomID: id("pass", "")},
+		}, last...)
+	case rules.PhaseLayBack:
+		var opts []discordgo.SelectMenuOption
+		for _, c := range v.Hand {
+			if c.IsJack() || c.IsQueen() {
+				continue
+			}
+			o := discordgo.SelectMenuOption{Label: c.Symbol(), Value: c.String()}
+			if slices.Contains(v.Skat, c) {
+				o.Description = "from the skat"
+			}
+			opts = append(opts, o)
+		}
+		two := 2
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+			MenuType: discordgo.StringSelectMenu, CustomID: id("lay", ""), Placeholder: "Choose two cards to lay back",
+			MinValues: &two, MaxValues: 2, Options: opts,
+		}}})
+	case rules.PhasePlay:
+		var cards []discordgo.MessageComponent
+		for _, c := range rules.Legal(v.Hand, v.Trick.Played()) {
+			cards = append(cards, discordgo.Button{Label: c.Symbol(), Style: discordgo.SecondaryButton, CustomID: id("play", c.String())})
+		}
+		rows = append(rows, ui.ChunkRows(cards)...)
+	}
+	return append(rows, discordgo.ActionsRow{Components: last})
+}

@@ -1,0 +1,47 @@
+package laus
+
+import (
+	"testing"
+
+	"github.com/cardbot/cardbot/bot/internal/golden"
+	"github.com/cardbot/cardbot/bot/table"
+	rules "github.com/cardbot/cardbot/engine/laus"
+)
+
+// viewSeats are the seats of every rendered view.
+var viewSeats = []table.Seat{{UserID: "111", Name: "ann"}, {UserID: "222", Name: "ben"}, {Computer: true, Name: "Ada"}}
+
+func TestViewsLaus(t *testing.T) {
+	m, err := rules.NewMatch(rules.MatchConfig{Seats: 3, Target: 500}, 11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	settings := lausSettings{Target: 500, TurnTimerS: 90, MatchNo: 1}
+	screen := func(viewer int) lausScreen {
+		return lausScreen{TableID: "xyz789", MatchNo: 1, Version: len(m.Log()), Seats: viewSeats, Settings: settings,
+			View: m.View(viewer), Events: []string{"Match 1 dealt."}}
+	}
+	golden.Check(t, "laus_public_skat", lausPublic(screen(-1)))
+	golden.Check(t, "laus_hand_skat", lausHand(screen(m.Turn())))
+	// Look, then lay back: the hand offers the lay-back menu.
+	if err := m.Apply(rules.Look{Seat: m.Turn()}); err != nil {
+		t.Fatal(err)
+	}
+	golden.Check(t, "laus_hand_layback", lausHand(screen(m.Turn())))
+	trickShown := false
+	for m.Round() == 1 {
+		a, _ := rules.Decide(rules.Computer{}, m.View(m.Turn()))
+		if err := m.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+		if !trickShown && m.Phase() == rules.PhasePlay && len(m.View(0).Trick.Played()) == 2 {
+			trickShown = true
+			golden.Check(t, "laus_public_trick", lausPublic(screen(-1)))
+		}
+	}
+	rr, ok := m.LastRound()
+	if !ok {
+		t.Fatal("no finished round")
+	}
+	golden.Check(t, "laus_summary", lausSummary("xyz789", 1, viewSeats, rr))
+}

@@ -1,0 +1,188 @@
+package table
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/ui"
+	"github.com/cardbot/cardbot/store"
+)
+
+// A Table is one live table of a game. Every method runs on the table's
+// own actor goroutine.
+type Table interface {
+	TableCore() *Core
+	// Handle answers one click on the table's components.
+	Handle(ctx context.Context, in *ui.Input) *ui.Reply
+	// HandView renders seat's private hand message, with note (the answer
+	// to a click, or "") on top.
+	HandView(seat int, note string) ui.Rendering
+	// StopTimers stops every timer the table has armed.
+	StopTimers()
+}
+
+// A LobbyGame is what a game adds to the shared lobby: its limits, its
+// extra check on joining (chips, for Laro), its settings and its views.
+type LobbyGame interface {
+	Table
+	MaxSeats() int
+	CanJoin(ctx context.Context, in *ui.Input) *ui.Reply // nil when the player may sit down
+	ComputerAdded() (undo func())                        // a computer seat was added
+	SettingsJSON() json.RawMessage
+	LobbyView() ui.Rendering
+	Number() int             // the game or match number at this table
+	FinalView() ui.Rendering // the table message of a table closed after a game
+}
+
+// MaxEvents is how many recent events a table message lists.
+const MaxEvents = 5
+
+// Core is what every table has, whatever its game: who and where it is,
+// its seats, its lifecycle, its goroutine, its outbox and the players'
+// open hand messages. Game tables embed it; its fields belong to the
+// table's actor goroutine like the rest of the table.
+type Core struct {
+	Env     *Env
+	Kind    store.Kind
+	Title   string // the game's name for people: "Laro"
+	ID      string // table ID, in custom_ids and titles
+	Guild   string
+	Channel string
+	Host    string
+	Seats   []Seat
+	Status  store.Status
+	GameID  string // the store's ID of the current game or match
+	Seq     int64  // last stored action of the current game or match
+
+	Act *Actor
+	Out *Outbox
+
+	Events   []string
+	Deadline time.Time   // when the current turn times out (zero: none)
+	StopTurn func() bool // stops the turn timer
+	StopIdle func() bool // stops the timer that closes an unstarted or finished table
+
+	self  Table                // the game table this core belongs to
+	hands map[string]handToken // open hand messages, by user
+}
+
+// NewCore is the core of a table opened by in's user, who hosts it and
+// takes the first seat.
+func NewCore(env *Env, kind store.Kind, title string, in *ui.Input) Core {
+	return Core{
+		Env: env, Kind: kind, Title: title, ID: newTableID(), Guild: in.GuildID, Channel: in.ChannelID, Host: in.UserID,
+		Seats: []Seat{{UserID: in.UserID, Name: in.UserName}}, Status: store.StatusLobby, hands: map[string]handToken{},
+	}
+}
+
+// RestoredCore rebuilds a table's core from its stored game after a restart.
+func RestoredCore(env *Env, g store.Game, title string) Core {
+	return Core{
+		Env: env, Kind: g.Kind, Title: title, ID: g.TableID, Guild: g.Guild, Channel: g.Channel, Host: g.Host,
+		Seats: SeatsFromStore(g.Seats), Status: g.Status, GameID: g.ID, hands: map[string]handToken{},
+	}
+}
+
+// TableCore returns c: a game table embedding Core implements Table with it.
+func (c *Core) TableCore() *Core { return c }
+
+// Name is the game's name in custom_ids, commands and the registry.
+func (c *Core) Name() string { return c.Kind.String() }
+
+// Event adds a line to the table message's recent events.
+func (c *Core) Event(s string) {
+	c.Events = append(c.Events, s)
+	if len(c.Events) > MaxEvents {
+		c.Events = c.Events[len(c.Events)-MaxEvents:]
+	}
+}
+
+// ClosedView replaces a lobby or finished table message once it is over.
+func (c *Core) ClosedView(why string) ui.Rendering {
+	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{{
+		Title: fmt.Sprintf("%s · table %s", c.Title, c.ID), Description: why, Color: 0x777777,
+	}}, Components: []discordgo.MessageComponent{}}
+}
+
+// MySeat returns the clicking user's seat, or a refusal.
+func (c *Core) MySeat(in *ui.Input) (int, *ui.Reply) {
+	i := SeatIndex(c.Seats, in.UserID)
+	if i < 0 {
+		return -1, ui.EphemeralText("You are not seated at this table. You can follow it on the table message, or join its next game.")
+	}
+	return i, nil
+}
+
+// SaveSeats stores the seats and settings after a lobby change.
+func (c *Core) SaveSeats(ctx context.Context, settings json.RawMessage) error {
+	_, err := c.Env.Store.UpdateGame(ctx, c.GameID, store.GameUpdate{Seats: StoreSeats(c.Seats), Settings: settings})
+	if err != nil {
+		c.Env.Log.Error("saving seats", "table", c.ID, "err", err)
+	}
+	return err
+}
+
+func (c *Core) saveMessageID(id string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if _, err := c.Env.Store.UpdateGame(ctx, c.GameID, store.GameUpdate{MessageID: &id}); err != nil {
+		c.Env.Log.Warn("storing the table message ID", "table", c.ID, "err", err)
+	}
+}
+
+// FreeSeats lets the table's people sit elsewhere (after a game).
+func (c *Core) FreeSeats() {
+	for _, s := range c.Seats {
+		if !s.Computer {
+			c.Env.ReleaseSeat(c.Name(), c.Guild, s.UserID, c.ID)
+		}
+	}
+}
+
+// NextGame readies a finished table for its next game: it checks that
+// every person seated is still free to play here, stores the new game with
+// settings and seats them at it. undo reverses that when the new game
+// cannot begin; r is a refusal instead.
+func (c *Core) NextGame(ctx context.Context, settings json.RawMessage) (id string, undo func(), r *ui.Reply) {
+	var people []string
+	for _, s := range c.Seats {
+		if !s.Computer {
+			people = append(people, s.UserID)
+		}
+	}
+	// Seats are claimed before any I/O, all or none, so nobody can open
+	// another table meanwhile and end up seated at two.
+	if user, other, ok := c.Env.ClaimSeats(c.Name(), c.Guild, people, c.ID); !ok {
+		return "", nil, ui.EphemeralText(fmt.Sprintf("<@%s> now sits at %s table **%s**, so this table cannot play again. "+
+			"Open a new one with `/%s new`.", user, c.Title, other, c.Name()))
+	}
+	g, err := c.Env.Store.CreateGame(ctx, store.Game{
+		TableID: c.ID, Kind: c.Kind, Guild: c.Guild, Channel: c.Channel, Host: c.Host,
+		Settings: settings, Seats: StoreSeats(c.Seats), Status: store.StatusLobby,
+	})
+	if err != nil {
+		c.FreeSeats()
+		c.Env.Log.Error("creating the next game", "table", c.ID, "err", err)
+		return "", nil, ui.EphemeralText(ui.MsgSomethingWrong)
+	}
+	undo = func() {
+		cancelled := store.StatusCancelled
+		_, _ = c.Env.Store.UpdateGame(ctx, g.ID, store.GameUpdate{Status: &cancelled})
+		c.FreeSeats()
+	}
+	return g.ID, undo, nil
+}
+
+// ErrNotSaved means the store refused an action; the table undid it.
+var ErrNotSaved = errors.New("table: the move could not be saved")
+
+// Turn timer limits and default, in seconds, for every game's tables.
+const (
+	MinTurnTimer, MaxTurnTimer = 15, 600
+	DefaultTurnTimer           = 90
+)

@@ -1,0 +1,12 @@
+// Package table is the machinery every table has, whatever its game: the
+// actor goroutine that owns a table's state (Actor), the outbox that sends
+// its messages off that goroutine (Outbox), seats and the shared lobby,
+// players' hand messages and their stored tokens, the idle timer, the
+// registry of live tables and seats (Env: who sits where, routing a click
+// to its table), stored announcements, and the shared prelude of rebuilding
+// a table after a restart (Env.Restore).
+//
+// A game embeds Core in its table type and implements Table (and
+// LobbyGame); it writes every action to the store before it answers.
+// This package imports ui, store and discordgo, and no game.
+package table

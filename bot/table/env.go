@@ -1,0 +1,116 @@
+package table
+
+import (
+	"context"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/ui"
+	"github.com/cardbot/cardbot/store"
+)
+
+// Timing holds the knobs of table timing. Zero means the production
+// default (see Defaults); tests shorten them.
+type Timing struct {
+	ClaimGrace    time.Duration // wait after a LARO! window closes for calls in flight (400 ms)
+	ComputerDelay time.Duration // how long a computer seat "thinks" before acting (1 s)
+	ComputerCall  time.Duration // a computer's LARO! reaction time R (1.5 s)
+	PublicEvery   time.Duration // least time between two edits of a table message (1 s)
+	LobbyTimeout  time.Duration // a lobby nobody starts closes itself after this (30 min)
+	// TurnTimerUnit is what one "second" of a table's turn timer lasts.
+	// Production leaves it at a second; tests shrink it so that timeouts
+	// can be played through without waiting 15 real seconds.
+	TurnTimerUnit time.Duration
+
+	// NewSeed picks the seed of each new game (default: the operating
+	// system's random source). The seed is stored with the game either way.
+	NewSeed func() uint64
+}
+
+// Defaults fills in the production value of every knob left at zero.
+func (t *Timing) Defaults() {
+	if t.ClaimGrace == 0 {
+		t.ClaimGrace = 400 * time.Millisecond
+	}
+	if t.ComputerDelay == 0 {
+		t.ComputerDelay = time.Second
+	}
+	if t.ComputerCall == 0 {
+		t.ComputerCall = 1500 * time.Millisecond
+	}
+	if t.PublicEvery == 0 {
+		t.PublicEvery = time.Second
+	}
+	if t.LobbyTimeout == 0 {
+		t.LobbyTimeout = 30 * time.Minute
+	}
+	if t.TurnTimerUnit == 0 {
+		t.TurnTimerUnit = time.Second
+	}
+	if t.NewSeed == nil {
+		t.NewSeed = NewSeed
+	}
+}
+
+// An Env is what every table of the process shares: Discord, the store,
+// the log, the timing knobs, and the registry of live tables and seats.
+// The transport makes one and hands it to every game.
+type Env struct {
+	Session *discordgo.Session
+	Store   *store.Store
+	Log     *slog.Logger
+	Timing  Timing
+
+	ctx     context.Context // ends at Stop; tables run under it
+	cancel  context.CancelFunc
+	running sync.WaitGroup // every table's goroutines
+
+	mu     sync.Mutex
+	tables map[tableKey]Table
+	seats  map[seatKey]string // the table each player sits at, per game and guild
+}
+
+// NewEnv makes the shared environment of a process's tables.
+func NewEnv(s *discordgo.Session, st *store.Store, log *slog.Logger, timing Timing) *Env {
+	timing.Defaults()
+	ctx, cancel := context.WithCancel(context.Background())
+	return &Env{
+		Session: s, Store: st, Log: log, Timing: timing, ctx: ctx, cancel: cancel,
+		tables: map[tableKey]Table{}, seats: map[seatKey]string{},
+	}
+}
+
+// Stop ends every table: each finishes what it is writing and sends its
+// last message edits. It returns when they have all stopped or ctx ends.
+func (e *Env) Stop(ctx context.Context) {
+	e.cancel()
+	done := make(chan struct{})
+	go func() { e.running.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		e.Log.Warn("tables did not stop in time")
+	}
+}
+
+// A Game is a Module that runs tables: its clicks reach its tables through
+// the registry, and its live tables are rebuilt after a restart.
+type Game interface {
+	ui.Module
+	// Kind is what the store calls the game; Kind.String() is its name in
+	// custom_ids and slash commands.
+	Kind() store.Kind
+	// Recover rebuilds one live table of this game from the store after a
+	// restart.
+	Recover(ctx context.Context, g store.Game) error
+}
+
+// A NewModule makes one of cardbot's modules (a game, or a set of
+// commands) on the shared environment.
+type NewModule func(env *Env) ui.Module
+
+// Context ends when the tables stop: handlers work under it.
+func (e *Env) Context() context.Context { return e.ctx }

@@ -1,0 +1,133 @@
+package table
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/ui"
+	"github.com/cardbot/cardbot/store"
+)
+
+// Open posts a new table's lobby, stores it and starts it: the shared part
+// of every game's /new. The host's seat is reserved before any I/O, so two
+// quick /new commands cannot open two tables for one host; a table that
+// cannot open gives the seat back. It returns a refusal, or nil.
+func (e *Env) Open(ctx context.Context, t LobbyGame, in *ui.Input) *ui.Reply {
+	c := t.TableCore()
+	if other, ok := e.ClaimSeat(c.Name(), c.Guild, c.Host, c.ID); !ok {
+		return ui.EphemeralText(fmt.Sprintf("You already sit at %s table **%s** in this server. Leave it first (or finish its game).", c.Title, other))
+	}
+	g, err := e.Store.CreateGame(ctx, store.Game{
+		TableID: c.ID, Kind: c.Kind, Guild: c.Guild, Channel: c.Channel, Host: c.Host,
+		Settings: t.SettingsJSON(), Seats: StoreSeats(c.Seats), Status: store.StatusLobby,
+		Deadline: store.Deadline{At: time.Now().Add(e.Timing.LobbyTimeout), Kind: "idle"},
+	})
+	if err != nil {
+		e.ReleaseSeat(c.Name(), c.Guild, c.Host, c.ID)
+		e.Log.Error("creating a table", "game", c.Name(), "err", err)
+		return ui.EphemeralText(ui.MsgSomethingWrong)
+	}
+	c.GameID = g.ID
+	lobby := t.LobbyView()
+	msg, err := e.Session.ChannelMessageSendComplex(in.ChannelID, &discordgo.MessageSend{
+		Embeds: lobby.Embeds, Components: lobby.Components,
+	})
+	if err != nil {
+		e.ReleaseSeat(c.Name(), c.Guild, c.Host, c.ID)
+		cancelled := store.StatusCancelled
+		_, _ = e.Store.UpdateGame(ctx, g.ID, store.GameUpdate{Status: &cancelled})
+		return ui.EphemeralText(fmt.Sprintf("I could not post the table in this channel. Give cardbot the **View Channel**, **Send Messages**, "+
+			"**Embed Links** and **Read Message History** permissions here, then try `/%s new` again.", c.Name()))
+	}
+	if _, err := e.Store.UpdateGame(ctx, g.ID, store.GameUpdate{MessageID: &msg.ID}); err != nil {
+		e.Log.Warn("storing the table message ID", "table", c.ID, "err", err)
+	}
+	e.Start(t, msg.ID)
+	c.Act.Post(func() { ArmIdle(t, e.Timing.LobbyTimeout) })
+	return nil
+}
+
+// Start registers a table (new or rebuilt) and starts its goroutines:
+// its actor, and its outbox, which edits messageID ("" before the table
+// message exists).
+func (e *Env) Start(t Table, messageID string) {
+	c := t.TableCore()
+	c.self = t
+	if c.hands == nil {
+		c.hands = map[string]handToken{}
+	}
+	c.Act = newActor()
+	c.Out = newOutbox(e.Session, e.Log.With("table", c.ID), c.Channel, messageID, e.Timing.PublicEvery, func(id string) {
+		c.Act.Post(func() { c.saveMessageID(id) })
+	})
+	e.register(t)
+	e.running.Add(2)
+	go func() { defer e.running.Done(); c.Out.run(e.ctx) }()
+	go func() { defer e.running.Done(); c.Act.run(e.ctx, t.StopTimers) }()
+}
+
+// Restore is the part of rebuilding a table after a restart that every
+// game shares: it reads the stored settings into settings and the core. A
+// table still in its lobby is started at once and lobby is true; else log
+// holds the game's stored log, its first record the start record (the
+// seed), and the game replays it and then calls Start.
+func (e *Env) Restore(ctx context.Context, g store.Game, title string, settings any) (core Core, log []store.ActionRecord, err error) {
+	if err := json.Unmarshal(g.Settings, settings); err != nil {
+		return Core{}, nil, fmt.Errorf("settings: %w", err)
+	}
+	core = RestoredCore(e, g, title)
+	if g.Status == store.StatusLobby {
+		return core, nil, nil
+	}
+	_, log, err = e.Store.LoadGame(ctx, g.ID)
+	if err != nil {
+		return Core{}, nil, err
+	}
+	if len(log) == 0 {
+		return Core{}, nil, fmt.Errorf("a running game with an empty log")
+	}
+	return core, log, nil
+}
+
+// ResumeLobby restarts a rebuilt table that was still in its lobby.
+func (e *Env) ResumeLobby(t LobbyGame, g store.Game) {
+	e.Start(t, g.MessageID)
+	c := t.TableCore()
+	c.Act.Post(func() {
+		ArmIdle(t, max(time.Until(g.Deadline.At), time.Second))
+		c.Out.SetPublic(t.LobbyView(), g.MessageID == "")
+	})
+}
+
+// CloseTable forgets a table: its timers stop, its seats are free and its
+// clicks are refused.
+func CloseTable(t Table) {
+	c := t.TableCore()
+	c.Status = store.StatusCancelled
+	t.StopTimers()
+	c.Env.unregister(c)
+}
+
+// ArmIdle closes the table if nobody starts it (or, after a game, plays again).
+func ArmIdle(t LobbyGame, d time.Duration) {
+	c := t.TableCore()
+	if c.StopIdle != nil {
+		c.StopIdle()
+	}
+	n := t.Number()
+	c.StopIdle = c.Act.After(d, func() {
+		if t.Number() != n || c.Status == store.StatusPlaying {
+			return
+		}
+		if c.Status == store.StatusLobby {
+			CancelTable(context.Background(), t, nil, "closed: nobody started it in time")
+			return
+		}
+		CloseTable(t)
+		c.Out.SetPublic(t.FinalView().WithoutButtons(), false)
+	})
+}

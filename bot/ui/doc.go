@@ -1,0 +1,9 @@
+// Package ui is the small vocabulary every part of cardbot's Discord side
+// shares: an Input (one decoded interaction), a Reply (the answer to it,
+// private unless built Public), a ComponentID (the versioned custom_id
+// path of every button), a Rendering (what one message shows), the Module
+// interface a slash command implements, and helpers to declare commands.
+//
+// It imports nothing of cardbot's, so the transport, the table machinery
+// and every game may import it.
+package ui

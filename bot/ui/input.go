@@ -1,0 +1,107 @@
+package ui
+
+import (
+	"sync/atomic"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// An Input is one decoded interaction: who clicked or typed what, where, and
+// when Discord stamped it. Handlers see only this, never the raw payload.
+type Input struct {
+	// interaction is the raw payload. Table code reaches it only through
+	// LinkPrivately, so the router knows which answers must stay private.
+	interaction *discordgo.Interaction
+	// linked is set once table code keeps the interaction to edit its
+	// answer later: the router then never makes that answer public.
+	// It is atomic because a handler that outlives its deadline may still
+	// set it on the table's goroutine while the router reads it.
+	linked      atomic.Bool
+	GuildID     string
+	ChannelID   string
+	UserID      string
+	UserName    string      // display name for tables and logs
+	Permissions int64       // the member's permissions in this channel
+	At          time.Time   // Discord's snowflake time of the interaction: game time
+	Command     string      // slash command name ("laro"), for commands
+	Subcommand  string      // "new", "balance", ...
+	Options     OptionsView // the subcommand's options
+	Component   ComponentID // for button clicks and select menus
+	Values      []string    // chosen values of a select menu
+}
+
+// OptionsView looks up slash command options by name.
+type OptionsView map[string]*discordgo.ApplicationCommandInteractionDataOption
+
+// Int returns the integer option name, or def when it was left out.
+func (o OptionsView) Int(name string, def int64) int64 {
+	if opt, ok := o[name]; ok && opt.Type == discordgo.ApplicationCommandOptionInteger {
+		if f, ok := opt.Value.(float64); ok {
+			return int64(f)
+		}
+	}
+	return def
+}
+
+// User returns the ID of the user option name, or "" when it was left out.
+func (o OptionsView) User(name string) string {
+	if opt, ok := o[name]; ok && opt.Type == discordgo.ApplicationCommandOptionUser {
+		if s, ok := opt.Value.(string); ok {
+			return s
+		}
+	}
+	return ""
+}
+
+// UserOf reads the acting user from a guild member or, in a DM, the
+// user field: Member is nil outside servers.
+func UserOf(i *discordgo.Interaction) *discordgo.User {
+	if i.Member != nil && i.Member.User != nil {
+		return i.Member.User
+	}
+	return i.User
+}
+
+// DisplayName is the name a table shows for a member.
+func DisplayName(i *discordgo.Interaction) string {
+	if i.Member != nil && i.Member.Nick != "" {
+		return i.Member.Nick
+	}
+	u := UserOf(i)
+	if u == nil {
+		return "someone"
+	}
+	if u.GlobalName != "" {
+		return u.GlobalName
+	}
+	return u.Username
+}
+
+// OnEphemeral reports whether the click came from a message only the
+// clicker sees (their hand, their answer to a LARO! call).
+func (in *Input) OnEphemeral() bool {
+	if in.interaction == nil {
+		return false
+	}
+	m := in.interaction.Message
+	return m != nil && m.Flags&discordgo.MessageFlagsEphemeral != 0
+}
+
+// LinkPrivately returns the interaction so that table code can edit its
+// answer later (a hand message, the outcome of a LARO! call), and marks it:
+// the router then delivers this interaction's answer only to a message
+// ephemeral for the clicker (see package bot). It is the only way table
+// code gets hold of an interaction.
+func (in *Input) LinkPrivately() *discordgo.Interaction {
+	in.linked.Store(true)
+	return in.interaction
+}
+
+// NewInput starts the Input of interaction i: the transport fills in the
+// rest as it decodes the interaction.
+func NewInput(i *discordgo.Interaction) *Input { return &Input{interaction: i} }
+
+// Linked reports whether table code kept the interaction to edit its
+// answer later (LinkPrivately): such an answer must never be public.
+func (in *Input) Linked() bool { return in.linked.Load() }

@@ -1,0 +1,64 @@
+package ui
+
+import "github.com/bwmarrin/discordgo"
+
+// A Reply is what a handler answers an interaction with; the router is the
+// one place that sends it, so no handler can answer twice.
+//
+// A reply is private unless a constructor marked it Public: the router
+// (see package bot) delivers a private reply only to a message that is
+// ephemeral for the clicker, whatever a handler asked for.
+type Reply struct {
+	discordgo.InteractionResponse
+	// Public marks an answer everyone in the channel may see: a lobby or
+	// table message redrawn, a leaderboard. Nothing secret may be in it.
+	Public bool
+}
+
+// EphemeralText answers with a message only the acting user sees.
+func EphemeralText(text string) *Reply {
+	return EphemeralMessage(text, nil, nil)
+}
+
+// EphemeralMessage answers with embeds and components only the user sees.
+func EphemeralMessage(content string, embeds []*discordgo.MessageEmbed, comps []discordgo.MessageComponent) *Reply {
+	return &Reply{InteractionResponse: discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{
+			Content: content, Embeds: embeds, Components: comps, Flags: discordgo.MessageFlagsEphemeral,
+		},
+	}}
+}
+
+// PublicMessage answers with a message everyone in the channel sees.
+func PublicMessage(content string, embeds []*discordgo.MessageEmbed) *Reply {
+	return &Reply{Public: true, InteractionResponse: discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Content: content, Embeds: embeds},
+	}}
+}
+
+// PublicUpdate replaces the public message the clicked component was on
+// (a lobby, a table) with a rendering everyone may see.
+func PublicUpdate(content string, embeds []*discordgo.MessageEmbed, comps []discordgo.MessageComponent) *Reply {
+	r := PrivateUpdate(content, embeds, comps)
+	r.Public = true
+	return r
+}
+
+// PrivateUpdate replaces the clicker's own ephemeral message (their hand).
+// Sent in answer to a click on a public message, the router turns it into
+// a new ephemeral message instead.
+func PrivateUpdate(content string, embeds []*discordgo.MessageEmbed, comps []discordgo.MessageComponent) *Reply {
+	if comps == nil {
+		// A nil slice would leave the old buttons in place; an empty one removes them.
+		comps = []discordgo.MessageComponent{}
+	}
+	if embeds == nil {
+		embeds = []*discordgo.MessageEmbed{}
+	}
+	return &Reply{InteractionResponse: discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseUpdateMessage,
+		Data: &discordgo.InteractionResponseData{Content: content, Embeds: embeds, Components: comps},
+	}}
+}
