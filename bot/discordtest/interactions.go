@@ -153,7 +153,8 @@ type Callback struct {
 	// Data is the callback's "data" object exactly as the bot sent it.
 	Data json.RawMessage
 	// Latency is the real time from delivery of INTERACTION_CREATE to the
-	// callback's arrival.
+	// callback's arrival, which under SetLatency is half a round trip after
+	// the bot sent it.
 	Latency time.Duration
 }
 

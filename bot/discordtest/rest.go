@@ -24,8 +24,9 @@ type Request struct {
 	Query string
 	// Status is the HTTP status the fake sent.
 	Status int
-	// Start is the real time the request arrived; Duration how long the fake
-	// took to answer it.
+	// Start is the real time the request reached the fake's listener;
+	// Duration how long the fake took to answer it, including any latency
+	// set with SetLatency.
 	Start    time.Time
 	Duration time.Duration
 	// Body is the request body; Response is the response body when Status
@@ -85,6 +86,11 @@ func (s *Server) serveREST(w http.ResponseWriter, r *http.Request) {
 		segs: strings.Split(strings.Trim(rest, "/"), "/"),
 	}
 
+	// The fake handles the request when it would reach Discord, half a
+	// round trip after it was sent: rate limits and the callback deadline
+	// see that moment, as Discord's do.
+	up, down := s.latency.legs()
+	time.Sleep(up)
 	var res result
 	var apiErr *apiError
 	hdr := http.Header{}
@@ -94,7 +100,13 @@ func (s *Server) serveREST(w http.ResponseWriter, r *http.Request) {
 		if f != nil {
 			time.Sleep(f.delay)
 		}
-		res, apiErr = s.dispatchREST(rc)
+		exempt := s.isInteractionEndpoint(rc.segs)
+		if limited := s.limiter.admit(r.Method, rest, rc.segs, globalKey(r), exempt, hdr, time.Now()); limited != nil {
+			res = *limited
+			s.logf("%s %s -> 429 %s scope %s", r.Method, rest, res.body, hdr.Get("X-RateLimit-Scope"))
+		} else {
+			res, apiErr = s.dispatchREST(rc)
+		}
 	}
 
 	if apiErr != nil {
@@ -104,6 +116,7 @@ func (s *Server) serveREST(w http.ResponseWriter, r *http.Request) {
 	if res.status == 0 {
 		res.status = 200
 	}
+	time.Sleep(down)
 	for k, v := range hdr {
 		w.Header()[k] = v
 	}

@@ -7,8 +7,11 @@
 // slash commands and click components through the gateway exactly as Discord
 // delivers them, and the fake enforces Discord's rules the bot could break:
 // the 3-second callback deadline, one callback per interaction, 15-minute
-// tokens, message and component limits, channel permissions. Everything the
-// bot did wrong is observable through Failures and Requests.
+// tokens, message and component limits, channel permissions. It can also
+// behave like the network in between: SetLatency delays every REST call, and
+// EnableRateLimits enforces Discord's per-route and global rate limits with
+// its headers and 429 answers. Everything the bot did wrong is observable
+// through Failures, Requests and RateLimitStats.
 package discordtest
 
 import (
@@ -148,6 +151,11 @@ type Server struct {
 	requests []Request
 	faults   []*fault
 	timers   map[*time.Timer]struct{}
+
+	// latency and limiter have their own locks: every REST call consults
+	// them before it touches the model.
+	latency latency
+	limiter limiter
 }
 
 // Start runs a fake Discord on 127.0.0.1 on a free port. Prefer New in tests.
