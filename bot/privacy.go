@@ -5,6 +5,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 )
 
@@ -116,7 +117,7 @@ func (b *Bot) deliverLate(log *slog.Logger, i *discordgo.Interaction, linked boo
 			// follow-up would only replace the placeholder, so settle it
 			// first; the next follow-up is a message of its own.
 			done := "Done: see the channel."
-			if _, err := b.session.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &done}); err != nil {
+			if err := table.EditOriginal(b.session, i, &discordgo.WebhookEdit{Content: &done}); err != nil {
 				log.Warn("could not settle a deferral", "err", err)
 			}
 		}
@@ -131,7 +132,7 @@ func (b *Bot) deliverLate(log *slog.Logger, i *discordgo.Interaction, linked boo
 // editOriginal replaces the interaction's original message with d.
 func (b *Bot) editOriginal(log *slog.Logger, i *discordgo.Interaction, d *discordgo.InteractionResponseData) {
 	embeds, comps := ui.OrEmpty(d.Embeds, d.Components)
-	if _, err := b.session.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &d.Content, Embeds: &embeds, Components: &comps}); err != nil {
+	if err := table.EditOriginal(b.session, i, &discordgo.WebhookEdit{Content: &d.Content, Embeds: &embeds, Components: &comps}); err != nil {
 		log.Warn("could not deliver a late reply", "err", err)
 	}
 }

@@ -55,7 +55,7 @@ func (b *Bot) HandleInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 		}()
 		ctx, cancel := context.WithTimeout(b.env.Context(), handlerTimeout)
 		defer cancel()
-		done <- b.route(ctx, in)
+		done <- awaitLater(ctx, b.route(ctx, in))
 	}()
 	timer := time.NewTimer(b.opts.DeferAfter)
 	defer timer.Stop()
@@ -68,6 +68,21 @@ func (b *Bot) HandleInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 		b.send(log, i, false, deferral(i))
 		r := <-done
 		b.deliverLate(log, i, in.Linked(), r)
+	}
+}
+
+// awaitLater returns r, or, for a reply whose answer comes later, that
+// answer once it comes (nil if ctx ends first: the tables are stopping, or
+// the table never answered).
+func awaitLater(ctx context.Context, r *ui.Reply) *ui.Reply {
+	if r == nil || r.Later == nil {
+		return r
+	}
+	select {
+	case later := <-r.Later:
+		return later
+	case <-ctx.Done():
+		return ui.EphemeralText("The table is busy or restarting; open your hand again in a moment.")
 	}
 }
 

@@ -38,6 +38,20 @@ type pendingDraw struct {
 	at          time.Time
 	fromDiscard bool
 	auto        bool // played for a player whose turn timed out
+
+	// in and answer, when set, are the click still waiting for its answer:
+	// the drawer's hand as the settlement leaves it (see requestDraw).
+	in     *ui.Input
+	answer chan<- *ui.Reply
+}
+
+// answered sends the drawer's waiting click its answer, the hand as it is
+// now, if the click waits for one.
+func (t *laroTable) answered(d *pendingDraw) {
+	if d != nil && d.answer != nil {
+		d.answer <- t.HandReply(d.in, d.seat, "")
+		d.answer = nil
+	}
 }
 
 // laroChoice is a won call waiting for its caller to pick the cluster.
@@ -188,9 +202,10 @@ func (t *laroTable) settle() {
 	}
 	if !ok {
 		if d := w.draw; d != nil {
-			if err := t.apply(rules.Draw{Seat: d.seat, FromDiscard: d.fromDiscard}, d.at, ""); err != nil {
+			if err := t.apply(rules.Draw{Seat: d.seat, FromDiscard: d.fromDiscard}, d.at, userOf(d.in)); err != nil {
 				t.Env.Log.Warn("pending draw failed", "table", t.ID, "err", err)
 			}
+			t.answered(d)
 		}
 		t.refresh("")
 		return
@@ -203,6 +218,7 @@ func (t *laroTable) settle() {
 	}
 	if d := w.draw; d != nil {
 		t.drawCancelled(d.seat, winner, w.card)
+		defer t.answered(d)
 	}
 	opts := t.game.CallOptions(winner)
 	if wc.i != nil && !opts[0].Win && len(opts) > 1 {

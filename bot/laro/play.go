@@ -188,6 +188,14 @@ func (t *laroTable) requestDraw(in *ui.Input, s int, at time.Time, fromDiscard b
 		return reply("⚠️ " + moveRefusal(err))
 	}
 	w := t.window
+	if w != nil && len(w.calls) == 0 && t.activeSeats() == 2 {
+		// Only the drawer could call LARO! on this discard, and they draw
+		// instead: no call can be in flight, so the window closes now.
+		if w.stop != nil {
+			w.stop()
+		}
+		t.window, w = nil, nil
+	}
 	if w == nil {
 		if err := t.apply(d, at, userOf(in)); err != nil {
 			return reply("⚠️ " + moveRefusal(err))
@@ -203,8 +211,20 @@ func (t *laroTable) requestDraw(in *ui.Input, s int, at time.Time, fromDiscard b
 	w.draw = &pendingDraw{seat: s, at: at, fromDiscard: fromDiscard, auto: in == nil}
 	t.scheduleSettle()
 	t.refresh("")
+	if in != nil && time.Until(w.settleAt) <= answerWithin {
+		// The card is known soon: answer the click with it rather than
+		// with "waiting" now and an edit later.
+		r, answer := ui.AnswerLater()
+		w.draw.in, w.draw.answer = in, answer
+		return r
+	}
 	return reply("")
 }
+
+// answerWithin is how soon a waiting draw must settle for its click to be
+// answered with the drawn card itself; Discord wants an answer within 3 s,
+// and the transport defers one that takes longer than that allows.
+const answerWithin = 2 * time.Second
 
 func userOf(in *ui.Input) string {
 	if in == nil {

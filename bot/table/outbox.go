@@ -211,7 +211,7 @@ func (o *Outbox) sendHand(user string, h handEdit) {
 	if embeds == nil {
 		embeds = []*discordgo.MessageEmbed{}
 	}
-	_, err := o.session.InteractionResponseEdit(h.interaction, &discordgo.WebhookEdit{
+	err := EditOriginal(o.session, h.interaction, &discordgo.WebhookEdit{
 		Content: &h.view.Content, Embeds: &embeds, Components: &comps,
 	})
 	if err != nil {

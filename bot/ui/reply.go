@@ -13,6 +13,17 @@ type Reply struct {
 	// Public marks an answer everyone in the channel may see: a lobby or
 	// table message redrawn, a leaderboard. Nothing secret may be in it.
 	Public bool
+	// Later, when set, says the answer is not known yet and comes on this
+	// channel soon (a draw waiting out the LARO! window): the transport
+	// answers the interaction with it, deferring first if it is slow.
+	Later <-chan *Reply
+}
+
+// AnswerLater is a reply that is not known yet: send the answer on the
+// returned channel, once (it never blocks).
+func AnswerLater() (r *Reply, answer chan<- *Reply) {
+	ch := make(chan *Reply, 1)
+	return &Reply{Later: ch}, ch
 }
 
 // EphemeralText answers with a message only the acting user sees.
