@@ -139,7 +139,7 @@ func TestJoinTwoTablesAtOnceSeatsOnce(t *testing.T) {
 		}
 		refused := false
 		for _, r := range rs {
-			refused = refused || strings.Contains(e2e.DeliveredText(r), "You already sit at")
+			refused = refused || strings.Contains(w.DeliveredText(r), "You already sit at")
 		}
 		if seated == 1 && refused {
 			break

@@ -195,11 +195,11 @@ func TestLausSlowImBackNeverShowsAHandInPublic(t *testing.T) {
 		r := w.Slowly("I'm back on the table", true, func() (*discordtest.Response, error) {
 			return alice.U.Click(table, e2e.Button(table, "back", "*"))
 		})
-		if strings.Contains(e2e.DeliveredText(r), "Welcome back") {
+		if strings.Contains(w.DeliveredText(r), "Welcome back") {
 			break
 		}
 		if try == 5 { // a new round's table may have replaced the one she clicked
-			t.Fatalf("I'm back on the table answered:\n%s", e2e.DeliveredText(r))
+			t.Fatalf("I'm back on the table answered:\n%s", w.DeliveredText(r))
 		}
 	}
 	w.CheckPublicSecrecy("a slow I'm back on the table", nil)
@@ -209,8 +209,8 @@ func TestLausSlowImBackNeverShowsAHandInPublic(t *testing.T) {
 	r = w.Slowly("I'm back on the hand", false, func() (*discordtest.Response, error) {
 		return alice.U.Click(hand, e2e.Button(hand, "resume", "*"))
 	})
-	if !strings.Contains(e2e.DeliveredText(r), "Welcome back") {
-		t.Errorf("I'm back on the hand answered:\n%s", e2e.DeliveredText(r))
+	if !strings.Contains(w.DeliveredText(r), "Welcome back") {
+		t.Errorf("I'm back on the hand answered:\n%s", w.DeliveredText(r))
 	}
 	w.CheckPublicSecrecy("a slow I'm back on the hand", nil)
 	w.NoFailures()

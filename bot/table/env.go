@@ -25,6 +25,11 @@ type Timing struct {
 	// can be played through without waiting 15 real seconds.
 	TurnTimerUnit time.Duration
 
+	// GlobalBudget is how many REST calls a second the bot may make that
+	// Discord's global rate limit counts (DefaultGlobalBudget: 50; Discord
+	// grants large bots more).
+	GlobalBudget int
+
 	// NewSeed picks the seed of each new game (default: the operating
 	// system's random source). The seed is stored with the game either way.
 	NewSeed func() uint64
@@ -50,6 +55,9 @@ func (t *Timing) Defaults() {
 	if t.TurnTimerUnit == 0 {
 		t.TurnTimerUnit = time.Second
 	}
+	if t.GlobalBudget <= 0 {
+		t.GlobalBudget = DefaultGlobalBudget
+	}
 	if t.NewSeed == nil {
 		t.NewSeed = NewSeed
 	}
@@ -66,7 +74,9 @@ type Env struct {
 
 	ctx     context.Context // ends at Stop; tables run under it
 	cancel  context.CancelFunc
-	running sync.WaitGroup // every table's goroutines
+	running sync.WaitGroup // every table's goroutine
+	disp    *dispatcher    // every call the global rate limit binds
+	sends   sync.WaitGroup // hand edits in flight
 
 	mu     sync.Mutex
 	tables map[tableKey]Table
@@ -77,18 +87,26 @@ type Env struct {
 func NewEnv(s *discordgo.Session, st *store.Store, log *slog.Logger, timing Timing) *Env {
 	timing.Defaults()
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Env{
+	e := &Env{
 		Session: s, Store: st, Log: log, Timing: timing, ctx: ctx, cancel: cancel,
+		disp:   newDispatcher(timing.GlobalBudget),
 		tables: map[tableKey]Table{}, seats: map[seatKey]string{},
 	}
+	go e.disp.run(ctx)
+	return e
 }
 
-// Stop ends every table: each finishes what it is writing and sends its
-// last message edits. It returns when they have all stopped or ctx ends.
+// Stop ends every table: each finishes what it is writing, and its last
+// message edits are sent. It returns when that is done or ctx ends.
 func (e *Env) Stop(ctx context.Context) {
 	e.cancel()
 	done := make(chan struct{})
-	go func() { e.running.Wait(); close(done) }()
+	go func() {
+		e.running.Wait() // no table changes anything any more
+		e.disp.drain(ctx)
+		e.sends.Wait()
+		close(done)
+	}()
 	select {
 	case <-done:
 	case <-ctx.Done():

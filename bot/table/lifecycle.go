@@ -61,12 +61,10 @@ func (e *Env) Start(t Table, messageID string) {
 		c.hands = map[string]handToken{}
 	}
 	c.Act = newActor()
-	c.Out = newOutbox(e.Session, e.Log.With("table", c.ID), c.Channel, messageID, e.Timing.PublicEvery, func(id string) {
-		c.Act.Post(func() { c.saveMessageID(id) })
-	})
+	c.Out = newOutbox(e.Session, e.Log.With("table", c.ID), c.Channel, messageID, e.Timing.PublicEvery, e.disp, &e.sends,
+		func(id string) { c.Act.Post(func() { c.saveMessageID(id) }) })
 	e.register(t)
-	e.running.Add(2)
-	go func() { defer e.running.Done(); c.Out.run(e.ctx) }()
+	e.running.Add(1)
 	go func() { defer e.running.Done(); c.Act.run(e.ctx, t.StopTimers) }()
 }
 

@@ -1,41 +1,47 @@
 package table
 
 import (
-	"context"
 	"errors"
 	"log/slog"
 	"net/http"
 	"sync"
 	"time"
 
-	"github.com/cardbot/cardbot/bot/ui"
-
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/ui"
 )
 
-// An Outbox sends a table's messages to Discord off the table's goroutine, so a
-// slow or failing REST call never holds up the game. It keeps only the latest
-// ui.Rendering of each message: a burst of changes becomes one edit.
+// An Outbox sends a table's messages to Discord off the table's goroutine, so
+// a slow or failing REST call never holds up the game. It keeps only the
+// latest rendering of each message: a burst of changes becomes one edit.
 //
-// The public table message is edited at most once per publicEvery (Discord
-// rate-limits channel edits and players cannot read faster anyway). Hand
-// messages are edited through the player's latest interaction token.
+// The public table message (and announcements) go through the process's
+// dispatcher, which keeps every table together under Discord's global rate
+// limit; the table message is edited at most once per publicEvery (Discord
+// also limits edits per channel, and players cannot read faster anyway).
+// Hand messages are edited through the player's latest interaction token,
+// each at once and on its own, since Discord limits those per token only.
 type Outbox struct {
 	session     *discordgo.Session
 	log         *slog.Logger
 	channelID   string
 	publicEvery time.Duration
+	disp        *dispatcher
+	sends       *sync.WaitGroup // hand edits in flight, for a clean stop
 
 	mu         sync.Mutex
-	public     *ui.Rendering // latest unsent ui.Rendering of the table message
+	public     *ui.Rendering // latest unsent rendering of the table message
 	newPublic  bool          // post a fresh message instead of editing
 	messageID  string        // the table message, once posted
-	hands      map[string]handEdit
 	announce   []broadcast   // one-off channel messages, posted in order
 	retire     *ui.Rendering // what the current table message becomes when a fresh one replaces it
-	wake       chan struct{}
+	staleSince time.Time     // when the oldest change not yet sent was made (zero: none)
 	lastPublic time.Time
-	problem    string // the last thing Discord refused us, in plain words
+	backoff    time.Time // no public call before this, after Discord refused one
+	problem    string    // the last thing Discord refused us, in plain words
+	refusals   int       // how many calls Discord has refused
+	hands      map[string]*handSlot
 
 	onPosted func(messageID string) // told when a fresh table message exists
 }
@@ -47,16 +53,24 @@ type broadcast struct {
 	sent func(messageID string)
 }
 
-// handEdit is a pending edit of one player's ephemeral hand message.
+// handEdit is a pending edit of one player's ephemeral message.
 type handEdit struct {
 	interaction *discordgo.Interaction // carries the app ID and token
 	view        ui.Rendering
 }
 
-func newOutbox(s *discordgo.Session, log *slog.Logger, channelID, messageID string, every time.Duration, onPosted func(string)) *Outbox {
+// handSlot is one ephemeral message's latest unsent edit, and whether an
+// edit of it is in flight (then the newest one follows it).
+type handSlot struct {
+	pending *handEdit
+	busy    bool
+}
+
+func newOutbox(s *discordgo.Session, log *slog.Logger, channelID, messageID string, every time.Duration,
+	disp *dispatcher, sends *sync.WaitGroup, onPosted func(string)) *Outbox {
 	return &Outbox{
 		session: s, log: log, channelID: channelID, messageID: messageID, publicEvery: every,
-		hands: map[string]handEdit{}, wake: make(chan struct{}, 1), onPosted: onPosted,
+		disp: disp, sends: sends, hands: map[string]*handSlot{}, onPosted: onPosted,
 	}
 }
 
@@ -68,11 +82,12 @@ func (o *Outbox) SetPublic(r ui.Rendering, fresh bool) {
 	if fresh {
 		o.newPublic = true
 	}
+	o.staleLocked()
 	o.mu.Unlock()
-	o.poke()
+	o.disp.mark(o)
 }
 
-// Retire sets the final ui.Rendering the current table message gets when the
+// Retire sets the final rendering the current table message gets when the
 // next fresh one is posted, so an old round's message does not keep
 // showing a turn and buttons that are gone.
 func (o *Outbox) Retire(r ui.Rendering) {
@@ -81,26 +96,54 @@ func (o *Outbox) Retire(r ui.Rendering) {
 	o.mu.Unlock()
 }
 
-// SetEphemeral replaces the ui.Rendering of an ephemeral message edited through
-// an interaction token: a player's hand, or their answer to a LARO! call.
-// key names the message, so a newer ui.Rendering of it replaces an older one.
-func (o *Outbox) SetEphemeral(key string, i *discordgo.Interaction, r ui.Rendering) {
-	o.mu.Lock()
-	o.hands[key] = handEdit{interaction: i, view: r}
-	o.mu.Unlock()
-	o.poke()
-}
-
 // Announce queues a one-off channel message (a round's summary). Queued
 // messages are posted in order, before any table message queued after
 // them, so the channel reads in the order things happened. sent, if not
-// nil, is called on the outbox's goroutine with the posted message's ID
+// nil, is called off the table's goroutine with the posted message's ID
 // once Discord has accepted it.
 func (o *Outbox) Announce(r ui.Rendering, sent func(messageID string)) {
 	o.mu.Lock()
 	o.announce = append(o.announce, broadcast{r: r, sent: sent})
+	o.staleLocked()
 	o.mu.Unlock()
-	o.poke()
+	o.disp.mark(o)
+}
+
+// SetEphemeral replaces the rendering of an ephemeral message edited through
+// an interaction token: a player's hand, or their answer to a LARO! call.
+// key names the message, so a newer rendering of it replaces an older one.
+func (o *Outbox) SetEphemeral(key string, i *discordgo.Interaction, r ui.Rendering) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	slot := o.hands[key]
+	if slot == nil {
+		slot = &handSlot{}
+		o.hands[key] = slot
+	}
+	slot.pending = &handEdit{interaction: i, view: r}
+	if !slot.busy {
+		slot.busy = true
+		o.sends.Add(1)
+		go o.sendHands(key, slot)
+	}
+}
+
+// sendHands sends key's latest edit, and then any newer one, until none is left.
+func (o *Outbox) sendHands(key string, slot *handSlot) {
+	defer o.sends.Done()
+	for {
+		o.mu.Lock()
+		e := slot.pending
+		slot.pending = nil
+		if e == nil {
+			slot.busy = false
+			delete(o.hands, key)
+			o.mu.Unlock()
+			return
+		}
+		o.mu.Unlock()
+		o.sendHand(key, *e)
+	}
 }
 
 // Problem returns, and forgets, what Discord last refused, in plain words.
@@ -119,105 +162,90 @@ func (o *Outbox) MessageID() string {
 	return o.messageID
 }
 
-func (o *Outbox) poke() {
-	select {
-	case o.wake <- struct{}{}:
-	default:
+// staleLocked notes that there is a change to send, if none was waiting.
+func (o *Outbox) staleLocked() {
+	if o.staleSince.IsZero() {
+		o.staleSince = time.Now()
 	}
 }
 
-// run sends pending renderings until ctx ends, then sends what is left once.
-func (o *Outbox) run(ctx context.Context) {
-	for {
-		select {
-		case <-ctx.Done():
-			o.flush(true)
-			return
-		case <-o.wake:
-		}
-		if wait := o.flush(false); wait > 0 {
-			// The public message is due later; wake up then.
-			go func() {
-				select {
-				case <-time.After(wait):
-					o.poke()
-				case <-ctx.Done():
-				}
-			}()
-		}
-	}
-}
-
-// flush sends every due ui.Rendering and returns how long until the public
-// message may be edited again, if an edit is still pending.
-func (o *Outbox) flush(force bool) time.Duration {
+// due tells the dispatcher whether the outbox has public work (ok), since
+// when its oldest unsent change waits, and when its next call may go:
+// announcements and fresh messages at once, edits at the table's pace
+// (force: at once too, as when the bot stops).
+func (o *Outbox) due(now time.Time, force bool) (since, ready time.Time, ok bool) {
 	o.mu.Lock()
-	hands := o.hands
-	o.hands = map[string]handEdit{}
-	announce := o.announce
-	o.announce = nil
-	var pub *ui.Rendering
-	fresh := false
-	var wait time.Duration
-	if o.public != nil {
-		if since := time.Since(o.lastPublic); force || o.newPublic || since >= o.publicEvery {
-			pub, fresh = o.public, o.newPublic || o.messageID == ""
-			o.public, o.newPublic = nil, false
-			o.lastPublic = time.Now()
-		} else {
-			wait = o.publicEvery - since
-		}
+	defer o.mu.Unlock()
+	if len(o.announce) == 0 && o.public == nil {
+		o.staleSince = time.Time{}
+		return time.Time{}, time.Time{}, false
 	}
-	msgID := o.messageID
-	var retire *ui.Rendering
-	if fresh && msgID != "" {
-		retire, o.retire = o.retire, nil
+	ready = now
+	if len(o.announce) == 0 && !o.newPublic && o.messageID != "" && !force {
+		ready = o.lastPublic.Add(o.publicEvery)
 	}
-	o.mu.Unlock()
+	if !force && o.backoff.After(ready) {
+		ready = o.backoff
+	}
+	return o.staleSince, ready, true
+}
 
-	for user, h := range hands {
-		o.sendHand(user, h)
-	}
-	for _, a := range announce {
-		r := a.r
+// sendOne makes the outbox's next public call: an announcement, the retired
+// message's last edit, or the table message. It reports whether more
+// public work is left, and whether Discord refused this call.
+func (o *Outbox) sendOne() (more, refused bool) {
+	o.mu.Lock()
+	refusals := o.refusals
+	switch {
+	case len(o.announce) > 0:
+		b := o.announce[0]
+		o.announce = o.announce[1:]
+		o.mu.Unlock()
 		m, err := o.session.ChannelMessageSendComplex(o.channelID, &discordgo.MessageSend{
-			Content: r.Content, Embeds: r.Embeds, Components: r.Components,
+			Content: b.r.Content, Embeds: b.r.Embeds, Components: b.r.Components,
 		})
 		if err != nil {
-			// The same facts stay in the scoreboard, and a table that
-			// stored the announcement posts it after a restart.
+			// It stays stored, and is posted again after a restart.
 			o.noteProblem(err)
-			continue
+		} else if b.sent != nil {
+			b.sent(m.ID)
 		}
-		if a.sent != nil {
-			a.sent(m.ID)
+	case o.public != nil:
+		fresh := o.newPublic || o.messageID == ""
+		msgID := o.messageID
+		if fresh && msgID != "" && o.retire != nil {
+			r := *o.retire
+			o.retire = nil
+			o.mu.Unlock()
+			o.sendPublic(r, false, msgID)
+			break
 		}
+		r := *o.public
+		o.public, o.newPublic = nil, false
+		o.lastPublic = time.Now()
+		o.mu.Unlock()
+		o.sendPublic(r, fresh, msgID)
+	default:
+		o.mu.Unlock()
 	}
-	if retire != nil {
-		o.sendPublic(*retire, false, msgID)
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	more = len(o.announce) > 0 || o.public != nil
+	if !more {
+		o.staleSince = time.Time{}
 	}
-	if pub != nil {
-		o.sendPublic(*pub, fresh, msgID)
-	}
-	return wait
+	return more, o.refusals != refusals
 }
 
-func (o *Outbox) sendHand(user string, h handEdit) {
-	comps := h.view.Components
-	if comps == nil {
-		comps = []discordgo.MessageComponent{}
-	}
-	embeds := h.view.Embeds
-	if embeds == nil {
-		embeds = []*discordgo.MessageEmbed{}
-	}
+func (o *Outbox) sendHand(key string, h handEdit) {
+	embeds, comps := ui.OrEmpty(h.view.Embeds, h.view.Components)
 	err := EditOriginal(o.session, h.interaction, &discordgo.WebhookEdit{
 		Content: &h.view.Content, Embeds: &embeds, Components: &comps,
 	})
 	if err != nil {
 		// An expired token or a dismissed message: the player reopens their
 		// hand from the table's "My hand" button, so nothing is lost.
-		o.log.Debug("could not update a hand message", "user", user, "err", err)
+		o.log.Debug("could not update a hand message", "key", key, "err", err)
 	}
 }
 
@@ -265,7 +293,7 @@ func (o *Outbox) retryLater(r ui.Rendering, fresh bool) {
 	}
 	o.newPublic = o.newPublic || fresh
 	// Back off: do not hammer a channel we may not write to.
-	o.lastPublic = time.Now().Add(10 * o.publicEvery)
+	o.backoff = time.Now().Add(10 * o.publicEvery)
 	o.mu.Unlock()
 }
 
@@ -280,6 +308,7 @@ func (o *Outbox) noteProblem(err error) {
 	o.log.Warn("table message not sent", "channel", o.channelID, "err", err)
 	o.mu.Lock()
 	o.problem = msg
+	o.refusals++
 	o.mu.Unlock()
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"strconv"
 	"strings"
 
 	"github.com/joho/godotenv"
@@ -19,6 +20,7 @@ type config struct {
 	DevGuildID   string     // DEV_GUILD_ID: register commands to one server only
 	LogLevel     slog.Level // LOG_LEVEL
 	APIBase      string     // DISCORD_API_BASE: a REST proxy, or the fake Discord in tests
+	GlobalBudget int        // DISCORD_GLOBAL_BUDGET: REST calls a second Discord's global limit allows
 }
 
 // defaultDatabasePath is where the database lives when DATABASE_PATH is unset.
@@ -67,6 +69,14 @@ func configFrom(lookup func(string) (string, bool)) (config, error) {
 		if _, err := restbase.Transport(c.APIBase, nil); err != nil {
 			return c, err
 		}
+	}
+	if v := get("DISCORD_GLOBAL_BUDGET"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 100000 {
+			return c, fmt.Errorf("DISCORD_GLOBAL_BUDGET %q must be a whole number of requests per second, 1 to 100000 "+
+				"(Discord's global limit: 50 unless Discord raised it for your bot)", v)
+		}
+		c.GlobalBudget = n
 	}
 	switch lvl := strings.ToLower(get("LOG_LEVEL")); lvl {
 	case "", "info":

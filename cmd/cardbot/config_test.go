@@ -29,12 +29,13 @@ func TestConfigDefaultsAndOverrides(t *testing.T) {
 	}
 	c, err = configFrom(lookupFrom(map[string]string{
 		"DISCORD_TOKEN": "abc", "DATABASE_PATH": "/tmp/x.db", "DEV_GUILD_ID": "123",
-		"LOG_LEVEL": "DEBUG", "DISCORD_API_BASE": "http://127.0.0.1:1",
+		"LOG_LEVEL": "DEBUG", "DISCORD_API_BASE": "http://127.0.0.1:1", "DISCORD_GLOBAL_BUDGET": "120",
 	}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.DatabasePath != "/tmp/x.db" || c.DevGuildID != "123" || c.LogLevel != slog.LevelDebug || c.APIBase != "http://127.0.0.1:1" {
+	if c.DatabasePath != "/tmp/x.db" || c.DevGuildID != "123" || c.LogLevel != slog.LevelDebug || c.APIBase != "http://127.0.0.1:1" ||
+		c.GlobalBudget != 120 {
 		t.Fatalf("got %+v", c)
 	}
 }
@@ -44,6 +45,8 @@ func TestConfigRejectsBadValues(t *testing.T) {
 		{"DISCORD_TOKEN": "abc", "LOG_LEVEL": "loud"},
 		{"DISCORD_TOKEN": "abc", "DEV_GUILD_ID": "my-server"},
 		{"DISCORD_TOKEN": "abc", "DISCORD_API_BASE": "ftp://x"},
+		{"DISCORD_TOKEN": "abc", "DISCORD_GLOBAL_BUDGET": "fast"},
+		{"DISCORD_TOKEN": "abc", "DISCORD_GLOBAL_BUDGET": "0"},
 	} {
 		if _, err := configFrom(lookupFrom(m)); err == nil {
 			t.Errorf("configFrom(%v): got no error, want one", m)

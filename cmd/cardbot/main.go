@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -56,12 +57,13 @@ func run(ctx context.Context, stopSignals func(), cfg config, log *slog.Logger) 
 	if err != nil {
 		return fmt.Errorf("creating the Discord session: %w", err)
 	}
+	session.Client = &http.Client{Timeout: 20 * time.Second, Transport: pooledTransport()}
 	if cfg.APIBase != "" {
-		client, err := restbase.Client(cfg.APIBase)
+		rt, err := restbase.Transport(cfg.APIBase, pooledTransport())
 		if err != nil {
 			return err
 		}
-		session.Client = client
+		session.Client.Transport = rt
 	}
 	routeDiscordgoLogs(log)
 	// discordgo's own debug level prints the Identify payload, token and
@@ -73,7 +75,9 @@ func run(ctx context.Context, stopSignals func(), cfg config, log *slog.Logger) 
 	// Interactions reach a bot without any privileged intent.
 	session.Identify.Intents = discordgo.IntentsGuilds
 
-	b := bot.New(bot.Options{Session: session, Store: st, Log: log, DevGuildID: cfg.DevGuildID})
+	opts := bot.Options{Session: session, Store: st, Log: log, DevGuildID: cfg.DevGuildID}
+	opts.GlobalBudget = cfg.GlobalBudget
+	b := bot.New(opts)
 	session.AddHandler(b.HandleInteraction)
 	if err := session.Open(); err != nil {
 		if restCode(err) == http.StatusUnauthorized {
@@ -102,6 +106,17 @@ func run(ctx context.Context, stopSignals func(), cfg config, log *slog.Logger) 
 }
 
 // restCode is the HTTP status of a failed REST call, or 0.
+// pooledTransport keeps connections to Discord open for reuse: every table
+// and every player's hand message make calls at once, and Go's default of
+// two idle connections per host would open (and, for real Discord, shake
+// hands over TLS) a new one for most of them.
+func pooledTransport() *http.Transport {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxIdleConns = 1024
+	t.MaxIdleConnsPerHost = 512
+	return t
+}
+
 func restCode(err error) int {
 	var re *discordgo.RESTError
 	if errors.As(err, &re) && re.Response != nil {

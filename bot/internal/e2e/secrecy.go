@@ -212,11 +212,18 @@ func LausHidden(t *testing.T, w *World) []string {
 	return hidden
 }
 
-// DeliveredText is what a slow action's answer finally showed.
-func DeliveredText(r *discordtest.Response) string {
+// DeliveredText is what a slow action's answer showed: its message now,
+// its follow-ups, and every edit the bot sent through its token (a hand
+// message may have been redrawn since the answer).
+func (w *World) DeliveredText(r *discordtest.Response) string {
 	s := Text(r.Message())
 	for _, m := range r.Followups() {
 		s += "\n" + Text(m)
+	}
+	for _, req := range w.Srv.Requests() {
+		if strings.Contains(req.Path, r.Token()) {
+			s += "\n" + string(req.Body)
+		}
 	}
 	return s
 }

@@ -1,0 +1,171 @@
+package table
+
+import (
+	"context"
+	"sync"
+	"time"
+)
+
+// DefaultGlobalBudget is Discord's global rate limit for a bot: 50 requests
+// per second over every route, interaction endpoints excepted. Large bots
+// are granted more by Discord; Timing.GlobalBudget raises it.
+const DefaultGlobalBudget = 50
+
+// A dispatcher owns every outbound call of the process that Discord's
+// global rate limit binds: table messages posted and edited, announcements.
+// (Interaction callbacks and edits through an interaction's token are not
+// bound by it, and go out at once.) It starts at most budget calls a second,
+// so the bot never earns a global 429; it serves the table whose message has
+// been stale the longest first; and each table keeps only the latest
+// rendering of its message, so a busy table costs one call, not one per
+// change. Each table has at most one call in flight, which keeps its
+// messages in order.
+type dispatcher struct {
+	perCall time.Duration // how often a call may start, on average
+	burst   int           // calls that may start at once after a quiet spell
+
+	mu      sync.Mutex
+	waiting map[*Outbox]struct{} // outboxes with public work, none of it in flight
+	tokens  float64
+	filled  time.Time // when tokens was last topped up
+	wake    chan struct{}
+	calls   sync.WaitGroup
+}
+
+func newDispatcher(budget int) *dispatcher {
+	if budget <= 0 {
+		budget = DefaultGlobalBudget
+	}
+	// Calls start at 85% of the budget with bursts of a tenth of it, so
+	// any one-second window Discord may count holds at most 95% of the
+	// budget, leaving room for the jitter of the network in between.
+	burst := max(1, budget/10)
+	return &dispatcher{
+		perCall: time.Second * 100 / time.Duration(85*budget), burst: burst,
+		waiting: map[*Outbox]struct{}{}, tokens: float64(burst), filled: time.Now(),
+		wake: make(chan struct{}, 1),
+	}
+}
+
+// mark tells the dispatcher that o has public work.
+func (d *dispatcher) mark(o *Outbox) {
+	d.mu.Lock()
+	d.waiting[o] = struct{}{}
+	d.mu.Unlock()
+	d.poke()
+}
+
+func (d *dispatcher) poke() {
+	select {
+	case d.wake <- struct{}{}:
+	default:
+	}
+}
+
+// run starts calls until ctx ends.
+func (d *dispatcher) run(ctx context.Context) {
+	for {
+		wait := d.startNext(time.Now(), false)
+		if wait < 0 {
+			wait = time.Hour // nothing to do until something is marked
+		}
+		if wait > 0 {
+			t := time.NewTimer(wait)
+			select {
+			case <-ctx.Done():
+				t.Stop()
+				return
+			case <-d.wake:
+			case <-t.C:
+			}
+			t.Stop()
+		}
+	}
+}
+
+// drain sends every outbox's remaining work, still within the budget but
+// without waiting for the pace of table edits: the tables have stopped and
+// their last state must reach Discord. It returns when done or ctx ends.
+func (d *dispatcher) drain(ctx context.Context) {
+	for {
+		wait := d.startNext(time.Now(), true)
+		if wait < 0 {
+			d.mu.Lock()
+			idle := len(d.waiting) == 0
+			d.mu.Unlock()
+			if idle {
+				done := make(chan struct{})
+				go func() { d.calls.Wait(); close(done) }()
+				select {
+				case <-done:
+					d.mu.Lock()
+					idle = len(d.waiting) == 0
+					d.mu.Unlock()
+					if idle {
+						return
+					}
+				case <-ctx.Done():
+					return
+				}
+				continue
+			}
+			wait = 10 * time.Millisecond // calls in flight: their outboxes may have more
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-d.wake:
+		case <-time.After(wait):
+		}
+	}
+}
+
+// startNext starts the call of the stalest outbox that may go now, if the
+// budget allows one. It returns how long to wait before trying again (0:
+// at once, negative: nothing waits). force ignores each table's pace.
+func (d *dispatcher) startNext(now time.Time, force bool) time.Duration {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.tokens = min(float64(d.burst), d.tokens+float64(now.Sub(d.filled))/float64(d.perCall))
+	d.filled = now
+	var pick *Outbox
+	var pickSince time.Time
+	soonest := time.Duration(-1)
+	for o := range d.waiting {
+		since, ready, ok := o.due(now, force)
+		if !ok {
+			delete(d.waiting, o) // nothing left after all
+			continue
+		}
+		if wait := ready.Sub(now); wait > 0 {
+			if soonest < 0 || wait < soonest {
+				soonest = wait
+			}
+			continue
+		}
+		if pick == nil || since.Before(pickSince) {
+			pick, pickSince = o, since
+		}
+	}
+	if pick == nil {
+		return soonest
+	}
+	if d.tokens < 1 {
+		return time.Duration((1 - d.tokens) * float64(d.perCall))
+	}
+	d.tokens--
+	delete(d.waiting, pick)
+	d.calls.Add(1)
+	go func() {
+		defer d.calls.Done()
+		// A refused call waits out its back-off, or, when the bot is
+		// stopping, is given up: its state is stored and shown again
+		// after the restart.
+		if more, refused := pick.sendOne(); more && !(force && refused) {
+			d.mark(pick)
+		} else {
+			d.poke()
+		}
+	}()
+	return 0
+}
