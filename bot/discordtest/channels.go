@@ -264,6 +264,7 @@ func (s *Server) postMessageLocked(ch *Channel, rc *reqCtx) (result, *apiError) 
 	s.messages[m.ID] = rec
 	ch.msgs = append(ch.msgs, rec)
 	ch.recordLocked(m)
+	s.observeLocked(rec, true, false)
 	s.notifyLocked()
 	return jsonResult(encodeMessage(m)), nil
 }
@@ -302,6 +303,7 @@ func (s *Server) editLocked(m *message, p payload) *apiError {
 	if !m.ephemeral() {
 		m.channel.recordLocked(next)
 	}
+	s.observeLocked(m, false, false)
 	s.notifyLocked()
 	return nil
 }

@@ -155,6 +155,10 @@ type Callback struct {
 	// callback's arrival, which under SetLatency is half a round trip after
 	// the bot sent it.
 	Latency time.Duration
+	// Arrived is the real time the callback reached the fake: when Discord
+	// would have shown the answer. It lets a caller time a click from its
+	// own clock, gateway delivery included, which Latency leaves out.
+	Arrived time.Time
 }
 
 // serveCallback handles POST /interactions/{id}/{token}/callback.
@@ -200,7 +204,7 @@ func (s *Server) serveCallback(rc *reqCtx, id, token string) (result, *apiError)
 		return result{}, errUnknownInteraction()
 	}
 
-	cb := &Callback{Type: body.Type, Data: append(json.RawMessage(nil), body.Data...), Latency: latency}
+	cb := &Callback{Type: body.Type, Data: append(json.RawMessage(nil), body.Data...), Latency: latency, Arrived: arrived}
 	switch body.Type {
 	case discordgo.InteractionResponseChannelMessageWithSource, discordgo.InteractionResponseDeferredChannelMessageWithSource:
 		m := s.newMessageLocked(in.channel, p)
@@ -269,6 +273,7 @@ func (s *Server) addResponseLocked(in *interaction, m *discordgo.Message) *messa
 		in.channel.recordLocked(m)
 	}
 	s.messages[m.ID] = rec
+	s.observeLocked(rec, true, false)
 	s.notifyLocked()
 	return rec
 }

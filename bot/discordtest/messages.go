@@ -218,6 +218,7 @@ func (s *Server) deleteLocked(m *message) {
 	} else {
 		m.channel.msgs = removeMessage(m.channel.msgs, m)
 	}
+	s.observeLocked(m, false, true)
 	s.notifyLocked()
 }
 

@@ -11,7 +11,9 @@
 // behave like the network in between: SetLatency delays every REST call, and
 // EnableRateLimits enforces Discord's per-route and global rate limits with
 // its headers and 429 answers. Everything the bot did wrong is observable
-// through Failures, Requests and RateLimitStats.
+// through Failures, Requests and RateLimitStats, and WithObserver reports
+// every change people would see as it happens. New starts one for a test;
+// Start, for a command such as the load generator.
 package discordtest
 
 import (
@@ -23,7 +25,6 @@ import (
 	"net/http/httptest"
 	"sync"
 	"sync/atomic"
-	"testing"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -72,6 +73,7 @@ type config struct {
 	replayLimit      int
 	botName          string
 	logf             func(format string, args ...any)
+	observe          func(Change)
 }
 
 // WithClock sets the clock for token expiry and default snowflake times.
@@ -158,7 +160,8 @@ type Server struct {
 	limiter limiter
 }
 
-// Start runs a fake Discord on 127.0.0.1 on a free port. Prefer New in tests.
+// Start runs a fake Discord on 127.0.0.1 on a free port, for use outside
+// tests; Close stops it. Prefer New in tests.
 func Start(opts ...Option) (*Server, error) {
 	cfg := config{
 		clock:            realClock{},
@@ -202,9 +205,19 @@ func Start(opts ...Option) (*Server, error) {
 	return s, nil
 }
 
+// TB is what New needs of a test: *testing.T, *testing.B and any
+// testing.TB have it. Asking for no more keeps package testing out of the
+// commands that use Start, such as the load generator.
+type TB interface {
+	Helper()
+	Logf(format string, args ...any)
+	Fatal(args ...any)
+	Cleanup(func())
+}
+
 // New starts a fake Discord for a test and closes it when the test ends.
 // Diagnostics go to tb.Logf unless WithLogf says otherwise.
-func New(tb testing.TB, opts ...Option) *Server {
+func New(tb TB, opts ...Option) *Server {
 	tb.Helper()
 	all := append([]Option{WithLogf(tb.Logf)}, opts...)
 	s, err := Start(all...)

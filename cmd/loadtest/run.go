@@ -1,0 +1,211 @@
+package main
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/cardbot/cardbot/bot/discordtest"
+)
+
+// Bounds on the phases around the measured run.
+const (
+	startTimeout = time.Minute      // bot start to "cardbot is running"
+	stopTimeout  = 30 * time.Second // SIGTERM to exit
+	calm         = 3 * time.Second  // after the run: no change for this long (longer than a webhook bucket's 2 s window)...
+	drainLimit   = 10 * time.Second // ...or this long at most
+)
+
+// run performs one load test: it starts the fake Discord and the bot, opens
+// the tables, lets the players play for the configured duration, stops the
+// bot and returns what was measured. log gets progress lines.
+func run(ctx context.Context, c config, log io.Writer) (*report, error) {
+	dir, err := os.MkdirTemp("", "cardbot-loadtest-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	bin := c.bin
+	if bin == "" {
+		fmt.Fprintln(log, "building cardbot…")
+		if bin, err = buildBot(ctx, dir); err != nil {
+			return nil, err
+		}
+	}
+
+	logf := func(string, ...any) {}
+	var echo io.Writer
+	if c.verbose {
+		logf = func(format string, args ...any) { fmt.Fprintf(os.Stderr, format+"\n", args...) }
+		echo = os.Stderr
+	}
+	f, err := newFleet(c, logf)
+	if err != nil {
+		return nil, err
+	}
+	defer f.srv.Close()
+
+	env := []string{
+		"DISCORD_TOKEN=loadtest-token",
+		"DISCORD_API_BASE=" + f.srv.URL(),
+		"DATABASE_PATH=" + filepath.Join(dir, "data", "cardbot.db"),
+		"DISCORD_GLOBAL_BUDGET=" + strconv.Itoa(c.budget),
+		"LOG_LEVEL=info",
+	}
+	if len(f.guilds) == 1 {
+		// Several servers need the commands registered globally.
+		env = append(env, "DEV_GUILD_ID="+f.guilds[0].ID())
+	}
+	bot, err := startBot(bin, dir, env, echo)
+	if err != nil {
+		return nil, err
+	}
+	stopped := false
+	defer func() {
+		if !stopped {
+			_ = bot.stop(stopTimeout)
+		}
+	}()
+	if err := bot.waitRunning(startTimeout); err != nil {
+		return nil, err
+	}
+	r := &report{
+		Date:    time.Now().Format("2006-01-02"),
+		Machine: machine{CPUs: runtime.NumCPU(), OS: runtime.GOOS, Arch: runtime.GOARCH, Go: runtime.Version()},
+		Settings: settings{Tables: c.tables, Game: c.game, Players: c.players, Rate: c.rate, Duration: c.duration.String(),
+			Latency: c.latency.String(), Jitter: c.jitter.String(), Budget: c.budget, ClaimWindow: c.claimWindow},
+		Guilds: len(f.guilds),
+	}
+	idle, err := readUsage(bot.pid())
+	if err != nil {
+		return nil, fmt.Errorf("reading the bot's memory: %w", err)
+	}
+
+	fmt.Fprintf(log, "opening %d tables…\n", c.tables)
+	pace := newPacer(c.rate)
+	start := time.Now()
+	live, failed := openAll(ctx, f.tables, pace, c)
+	r.SetupSeconds = time.Since(start).Seconds()
+	r.LiveTables, r.FailedTables = len(live), len(failed)
+	if len(live) == 0 {
+		return nil, fmt.Errorf("no table could be opened: %w", errors.Join(failed...))
+	}
+	for _, err := range failed {
+		fmt.Fprintln(log, "a table failed to open:", err)
+	}
+	opened, err := readUsage(bot.pid())
+	if err != nil {
+		return nil, fmt.Errorf("reading the bot's usage: %w", err)
+	}
+	self, _ := readUsage("self")
+
+	fmt.Fprintf(log, "playing for %v…\n", c.duration)
+	playCtx, cancel := context.WithTimeout(ctx, c.duration)
+	defer cancel()
+	start = time.Now()
+	var wg sync.WaitGroup
+	for _, t := range live {
+		for _, p := range t.players {
+			wg.Go(func() { p.play(playCtx, pace) })
+		}
+	}
+	<-playCtx.Done()
+	played := time.Since(start)
+	end, err := readUsage(bot.pid())
+	if err != nil {
+		return nil, fmt.Errorf("reading the bot's usage: %w", err)
+	}
+	selfEnd, _ := readUsage("self")
+	wg.Wait() // clicks in flight get their answers
+	f.quiet(calm, drainLimit)
+
+	m := measure(live)
+	r.fill(m, played, f.srv)
+	r.Routes = routeStats(f.srv.Requests(), start, start.Add(played))
+	r.Bot = botFigures{
+		RSSIdleKB: idle.rssKB, RSSSetupKB: opened.rssKB, RSSEndKB: end.rssKB,
+		RSSPerTableKB: float64(end.rssKB-idle.rssKB) / float64(len(live)),
+		CPUSeconds:    (end.cpu - opened.cpu).Seconds(),
+		CPUPercent:    100 * (end.cpu - opened.cpu).Seconds() / played.Seconds(),
+	}
+	r.Generator.CPUSeconds = (selfEnd.cpu - self.cpu).Seconds()
+	r.Generator.CPUPercent = 100 * r.Generator.CPUSeconds / played.Seconds()
+
+	stopped = true
+	r.Bot.Exit = "exited cleanly after SIGTERM"
+	if err := bot.stop(stopTimeout); err != nil {
+		r.Bot.Exit = "after SIGTERM: " + err.Error()
+	}
+	r.Bot.Warnings, r.Bot.Errors = bot.counts()
+	return r, ctx.Err()
+}
+
+// openAll opens every table at once, each at the fleet's pace, and returns
+// the tables that opened and the errors of those that did not.
+func openAll(ctx context.Context, tables []*table, pace *pacer, c config) (live []*table, failed []error) {
+	errs := make([]error, len(tables))
+	var wg sync.WaitGroup
+	for i, t := range tables {
+		wg.Go(func() {
+			if err := t.open(ctx, pace, c.claimWindow); err != nil {
+				errs[i] = fmt.Errorf("table %d (%s): %w", t.no+1, t.game, err)
+			}
+		})
+	}
+	wg.Wait()
+	for i, t := range tables {
+		if errs[i] != nil {
+			failed = append(failed, errs[i])
+		} else {
+			live = append(live, t)
+		}
+	}
+	return live, failed
+}
+
+// fill puts the measurements and the fake's counters into r.
+func (r *report) fill(m measured, played time.Duration, srv *discordtest.Server) {
+	r.RunSeconds = played.Seconds()
+	r.Clicks, r.SetupClicks, r.ByAction = m.clicks, m.setupClicks, m.byKind
+	r.ClicksPerSecond = float64(m.clicks) / played.Seconds()
+	r.Refused, r.NoAnswer, r.Deferred = m.refused, m.failed, m.deferred
+	r.Figures = []summary{
+		summarize("first reply", "click sent → its callback reached Discord", m.firstReply),
+		summarize("bot answer", "INTERACTION_CREATE delivered → callback reached Discord (Discord's 3 s clock)", m.botAnswer),
+		summarize("own result", "click sent → the clicker sees its result", m.ownResult),
+		summarize("drawn card", "of those, Laro draws: click sent → the hand shows the card drawn", m.drawn),
+		summarize("turn handover", "discard (Laro) or card played (Laus) sent → the next player's hand offers their move", m.handover),
+		summarize("table message lag", "move acknowledged (its callback reached Discord) → the table message shows it", m.tableLag),
+	}
+	r.Failures = map[string]int{}
+	for _, f := range srv.Failures() {
+		r.Failures[f.Kind.String()]++
+	}
+	r.RESTCalls = len(srv.Requests())
+	st := srv.RateLimitStats()
+	r.RateLimited, r.TooMany = map[string]int{}, map[string]int{}
+	for k, v := range st.Requests {
+		r.RateLimited[string(k)] = v
+	}
+	for k, v := range st.TooMany {
+		r.TooMany[string(k)] = v
+	}
+	for k, b := range st.Buckets {
+		if b.TooMany > 0 {
+			r.HotBuckets = append(r.HotBuckets, bucket{Bucket: k, Requests: b.Requests, TooMany: b.TooMany})
+		}
+	}
+	slices.SortFunc(r.HotBuckets, func(a, b bucket) int { return cmp.Or(b.TooMany-a.TooMany, cmp.Compare(a.Bucket, b.Bucket)) })
+	if len(r.HotBuckets) > 5 {
+		r.HotBuckets = r.HotBuckets[:5]
+	}
+}

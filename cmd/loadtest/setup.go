@@ -1,0 +1,90 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/discordtest"
+)
+
+// stepTimeout bounds each step of opening a table: an answer, or a
+// message appearing.
+const stepTimeout = 30 * time.Second
+
+// open opens the table as people do, each click in the fleet's pace: the
+// host runs /laro new or /laus new, the others join, the host starts, and
+// everyone opens their hand from the game's table message.
+func (t *table) open(ctx context.Context, pace *pacer, claimWindow int) error {
+	host := t.players[0]
+	command := t.game + " new"
+	var opts []discordtest.ActionOption
+	if t.game == "laro" {
+		opts = append(opts, discordtest.IntOpt("claim_window", int64(claimWindow)))
+	}
+	if err := pace.wait(ctx); err != nil {
+		return err
+	}
+	r, err := host.u.Slash(t.ch, command, opts...)
+	if err == nil {
+		_, err = r.Wait()
+	}
+	if err != nil {
+		return fmt.Errorf("/%s: %w", command, err)
+	}
+	lobby, err := t.await(ctx, "the lobby", func() *discordgo.Message { return t.tableMessageLocked("join") })
+	if err != nil {
+		return err
+	}
+	for _, p := range t.players[1:] {
+		if err := p.setupClick(ctx, pace, lobby, "join"); err != nil {
+			return err
+		}
+	}
+	if err := host.setupClick(ctx, pace, lobby, "start"); err != nil {
+		return err
+	}
+	game, err := t.await(ctx, "the game's table message", func() *discordgo.Message { return t.tableMessageLocked("hand") })
+	if err != nil {
+		return err
+	}
+	for _, p := range t.players {
+		if err := p.setupClick(ctx, pace, game, "hand"); err != nil {
+			return err
+		}
+		if _, err := t.await(ctx, p.u.Name()+"'s hand", p.handLocked); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// await waits for get (run with t.mu held) to return a message.
+func (t *table) await(ctx context.Context, what string, get func() *discordgo.Message) (*discordgo.Message, error) {
+	var m *discordgo.Message
+	if !t.wait(ctx, stepTimeout, func() bool { m = get(); return m != nil }) {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		return nil, fmt.Errorf("%s did not appear within %v", what, stepTimeout)
+	}
+	return m, nil
+}
+
+// setupClick clicks verb on m in the fleet's pace and checks the answer.
+func (p *player) setupClick(ctx context.Context, pace *pacer, m *discordgo.Message, verb string) error {
+	b, ok := find(m, verb)
+	if !ok {
+		return fmt.Errorf("no %q button on:\n%s", verb, text(m))
+	}
+	if err := pace.wait(ctx); err != nil {
+		return err
+	}
+	p.do(action{kind: verb, msg: m, b: b}, true)
+	if c := p.clicks[len(p.clicks)-1]; c.refused || c.failed {
+		return fmt.Errorf("%s's %q click got no answer", p.u.Name(), verb)
+	}
+	return nil
+}
