@@ -103,6 +103,9 @@ func (b *Bot) deliverLate(log *slog.Logger, i *discordgo.Interaction, linked boo
 		// so it is marked Public): edit that message, and take the private
 		// placeholder away.
 		embeds, comps := ui.OrEmpty(d.Embeds, d.Components)
+		if err := b.env.WaitGlobalBudget(b.env.Context()); err != nil {
+			return
+		}
 		if _, err := b.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
 			ID: i.Message.ID, Channel: i.ChannelID, Content: &d.Content, Embeds: &embeds, Components: &comps,
 		}); err != nil {

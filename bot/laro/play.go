@@ -351,6 +351,14 @@ func (t *laroTable) afterChange(a rules.Action, at time.Time, fresh bool, actor 
 	}
 	t.armTurn()
 	t.scheduleComputer()
+	if _, drew := a.(rules.Draw); drew && !fresh {
+		// A draw changes little on the table (whose move it is, an event
+		// line), so its redraw may wait for the next change when tables
+		// compete for Discord's global budget; a discard may not.
+		t.Out.SetPublicLater(laroPublic(t.screen(-1)))
+		t.RefreshHands(actor)
+		return
+	}
 	t.refreshFresh(fresh, actor)
 }
 

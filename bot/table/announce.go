@@ -83,6 +83,9 @@ func (e *Env) PostAnnouncements(ctx context.Context) {
 		}
 		ms, ok := recent[a.Channel]
 		if !ok {
+			if err := e.WaitGlobalBudget(ctx); err != nil {
+				return
+			}
 			ms, err = e.Session.ChannelMessages(a.Channel, announceLookBack, "", "", "", discordgo.WithContext(ctx))
 			if err != nil {
 				// Without the channel's history, posting again risks a
@@ -94,6 +97,9 @@ func (e *Env) PostAnnouncements(ctx context.Context) {
 		}
 		id := e.postedCopy(ms, r)
 		if id == "" {
+			if err := e.WaitGlobalBudget(ctx); err != nil {
+				return
+			}
 			m, err := e.Session.ChannelMessageSendComplex(a.Channel, &discordgo.MessageSend{
 				Content: r.Content, Embeds: r.Embeds,
 			}, discordgo.WithContext(ctx))
@@ -146,6 +152,9 @@ func (e *Env) retireClosed(ctx context.Context, a store.Announcement) {
 	}
 	r, err := DecodeMessage(a.RetireBody)
 	if err != nil {
+		return
+	}
+	if err := e.WaitGlobalBudget(ctx); err != nil {
 		return
 	}
 	if _, err := e.Session.ChannelMessageEditComplex(&discordgo.MessageEdit{

@@ -36,12 +36,14 @@ func newDispatcher(budget int) *dispatcher {
 	if budget <= 0 {
 		budget = DefaultGlobalBudget
 	}
-	// Calls start at 85% of the budget with bursts of a tenth of it, so
-	// any one-second window Discord may count holds at most 95% of the
-	// budget, leaving room for the jitter of the network in between.
-	burst := max(1, budget/10)
+	// Bursts of 4% of the budget, and a steady rate such that any
+	// one-second window Discord may count holds at most the burst and a
+	// second's calls: 98% of the budget, leaving a little room for the
+	// network's jitter in between.
+	burst := max(1, budget/25)
+	rate := 0.98*float64(budget) - float64(burst)
 	return &dispatcher{
-		perCall: time.Second * 100 / time.Duration(85*budget), burst: burst,
+		perCall: time.Duration(float64(time.Second) / rate), burst: burst,
 		waiting: map[*Outbox]struct{}{}, tokens: float64(burst), filled: time.Now(),
 		wake: make(chan struct{}, 1),
 	}
@@ -168,4 +170,28 @@ func (d *dispatcher) startNext(now time.Time, force bool) time.Duration {
 		}
 	}()
 	return 0
+}
+
+// acquire waits until the budget allows one more call, and takes it: for
+// the few calls bound by the global limit that are not a table's message
+// (a lobby's first post, announcements after a restart, a late redraw).
+func (d *dispatcher) acquire(ctx context.Context) error {
+	for {
+		d.mu.Lock()
+		now := time.Now()
+		d.tokens = min(float64(d.burst), d.tokens+float64(now.Sub(d.filled))/float64(d.perCall))
+		d.filled = now
+		if d.tokens >= 1 {
+			d.tokens--
+			d.mu.Unlock()
+			return nil
+		}
+		wait := time.Duration((1 - d.tokens) * float64(d.perCall))
+		d.mu.Unlock()
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(wait):
+		}
+	}
 }

@@ -132,3 +132,8 @@ type NewModule func(env *Env) ui.Module
 
 // Context ends when the tables stop: handlers work under it.
 func (e *Env) Context() context.Context { return e.ctx }
+
+// WaitGlobalBudget waits until Discord's global rate limit allows one more
+// call, and counts it: every REST call bound by that limit which is not a
+// table's message (those go through the tables' outboxes) first calls it.
+func (e *Env) WaitGlobalBudget(ctx context.Context) error { return e.disp.acquire(ctx) }

@@ -33,9 +33,13 @@ func (e *Env) Open(ctx context.Context, t LobbyGame, in *ui.Input) *ui.Reply {
 	}
 	c.GameID = g.ID
 	lobby := t.LobbyView()
-	msg, err := e.Session.ChannelMessageSendComplex(in.ChannelID, &discordgo.MessageSend{
-		Embeds: lobby.Embeds, Components: lobby.Components,
-	})
+	err = e.WaitGlobalBudget(ctx)
+	var msg *discordgo.Message
+	if err == nil {
+		msg, err = e.Session.ChannelMessageSendComplex(in.ChannelID, &discordgo.MessageSend{
+			Embeds: lobby.Embeds, Components: lobby.Components,
+		})
+	}
 	if err != nil {
 		e.ReleaseSeat(c.Name(), c.Guild, c.Host, c.ID)
 		cancelled := store.StatusCancelled

@@ -36,7 +36,7 @@ type Outbox struct {
 	messageID  string        // the table message, once posted
 	announce   []broadcast   // one-off channel messages, posted in order
 	retire     *ui.Rendering // what the current table message becomes when a fresh one replaces it
-	staleSince time.Time     // when the oldest change not yet sent was made (zero: none)
+	staleSince time.Time     // when the oldest urgent change not yet sent was made (zero: none)
 	lastPublic time.Time
 	backoff    time.Time // no public call before this, after Discord refused one
 	problem    string    // the last thing Discord refused us, in plain words
@@ -83,6 +83,16 @@ func (o *Outbox) SetPublic(r ui.Rendering, fresh bool) {
 		o.newPublic = true
 	}
 	o.staleLocked()
+	o.mu.Unlock()
+	o.disp.mark(o)
+}
+
+// SetPublicLater replaces the table message's rendering with one that may
+// wait: the dispatcher sends it when no table with an urgent change waits,
+// or with the next urgent change of this table.
+func (o *Outbox) SetPublicLater(r ui.Rendering) {
+	o.mu.Lock()
+	o.public = &r
 	o.mu.Unlock()
 	o.disp.mark(o)
 }
@@ -181,13 +191,41 @@ func (o *Outbox) due(now time.Time, force bool) (since, ready time.Time, ok bool
 		return time.Time{}, time.Time{}, false
 	}
 	ready = now
-	if len(o.announce) == 0 && !o.newPublic && o.messageID != "" && !force {
+	post := len(o.announce) > 0 || o.newPublic || o.messageID == ""
+	if !post && !force {
 		ready = o.lastPublic.Add(o.publicEvery)
 	}
 	if !force && o.backoff.After(ready) {
 		ready = o.backoff
 	}
-	return o.staleSince, ready, true
+	// The channel's own limit (posts and edits per channel, which
+	// discordgo tracks from Discord's headers): a call started now would
+	// only sleep inside discordgo, holding a share of the global budget
+	// and then going out in a burst with others.
+	bucket := discordgo.EndpointChannelMessages(o.channelID)
+	if !post {
+		bucket = discordgo.EndpointChannelMessage(o.channelID, "")
+	}
+	if at := now.Add(o.routeWait(bucket)); at.After(ready) {
+		ready = at
+	}
+	since = o.staleSince
+	if since.IsZero() {
+		since = now.Add(time.Hour) // only changes that may wait: after every urgent one
+	}
+	return since, ready, true
+}
+
+// routeWait is how long discordgo would wait before a call on bucket,
+// from the rate-limit headers Discord sent with the last answer on it.
+func (o *Outbox) routeWait(bucket string) time.Duration {
+	rl := o.session.Ratelimiter
+	b := rl.GetBucket(bucket)
+	if !b.TryLock() {
+		return 10 * time.Millisecond // a call on it is in flight: its answer tells more
+	}
+	defer b.Unlock()
+	return rl.GetWaitTime(b, 1)
 }
 
 // sendOne makes the outbox's next public call: an announcement, the retired
