@@ -1,11 +1,11 @@
 package bot_test
 
 import (
-	"net/http"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/cardbot/cardbot/bot/discordtest"
 	"github.com/cardbot/cardbot/bot/internal/e2e"
 	"github.com/cardbot/cardbot/store"
@@ -75,20 +75,26 @@ func TestNewTwiceQuicklyOpensOneTable(t *testing.T) {
 	}
 }
 
-// TestNewGivesTheSeatBackWhenThePostFails: a table whose message cannot be
-// posted does not keep its host seated.
-func TestNewGivesTheSeatBackWhenThePostFails(t *testing.T) {
+// TestNewRefusedWhereTheBotMayNotPost: in a channel where Discord says the
+// bot may not post, /new is refused with what to fix, and the host is not
+// left seated at a table nobody can see.
+func TestNewRefusedWhereTheBotMayNotPost(t *testing.T) {
 	w := e2e.NewWorld(t)
 	alice := w.Player("alice")
-	w.Srv.FailRequests("POST", "/channels/*/messages", 1, http.StatusForbidden)
+	w.Ch.SetBotPermissions(discordtest.DefaultBotPermissions &^ discordgo.PermissionSendMessages)
 	r, err := alice.U.Slash(w.Ch, "laro new")
-	if got := e2e.Text(e2e.Answer(t, r, err).Message); !strings.Contains(got, "could not post the table") {
-		t.Fatalf("/laro new with the post refused answered %q", got)
+	if got := e2e.Text(e2e.Answer(t, r, err).Message); !strings.Contains(got, "could not post the table") || !strings.Contains(got, "Send Messages") {
+		t.Fatalf("/laro new where the bot may not post answered %q", got)
 	}
+	if n := liveTables(t, w, store.KindLaro); n != 0 {
+		t.Errorf("%d open Laro tables stored after the refusal, want 0", n)
+	}
+	w.Ch.SetBotPermissions(discordtest.DefaultBotPermissions)
 	r, err = alice.U.Slash(w.Ch, "laro new")
 	if got := e2e.Text(e2e.Answer(t, r, err).Message); !strings.Contains(got, "is open") {
-		t.Fatalf("/laro new after a failed post answered %q, want the table opened", got)
+		t.Fatalf("/laro new once the bot may post answered %q, want the table opened", got)
 	}
+	w.TableMessage("Click **Join**")
 	if n := liveTables(t, w, store.KindLaro); n != 1 {
 		t.Errorf("%d open Laro tables stored, want 1", n)
 	}
@@ -104,12 +110,15 @@ func TestJoinTwoTablesAtOnceSeatsOnce(t *testing.T) {
 		e2e.Answer(t, r, err)
 	}
 	var ls []string
-	for _, m := range w.Ch.Messages() {
-		if strings.Contains(e2e.Text(m), "Click **Join**") {
-			ls = append(ls, m.ID)
+	if _, err := w.Ch.Wait(5*time.Second, func(ms []*discordgo.Message) bool {
+		ls = nil
+		for _, m := range ms {
+			if strings.Contains(e2e.Text(m), "Click **Join**") {
+				ls = append(ls, m.ID)
+			}
 		}
-	}
-	if len(ls) != 2 {
+		return len(ls) == 2
+	}); err != nil {
 		t.Fatalf("%d lobbies, want 2", len(ls))
 	}
 	w.StallStore(e2e.StallFor)

@@ -105,6 +105,7 @@ func (b *Bot) decode(i *discordgo.Interaction) (*ui.Input, *ui.Reply) {
 	if i.Member != nil {
 		in.Permissions = i.Member.Permissions
 	}
+	in.AppPermissions = i.AppPermissions
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand:
 		data, ok := i.Data.(discordgo.ApplicationCommandInteractionData)

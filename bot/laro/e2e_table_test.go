@@ -3,6 +3,7 @@ package laro_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -79,14 +80,17 @@ func TestLaroTablesShareAChannelAndSeatsAreChecked(t *testing.T) {
 	r, err = bob.U.Slash(w.Ch, "laro new", discordtest.IntOpt("stake", 1), discordtest.IntOpt("ante", 0))
 	e2e.Answer(t, r, err)
 	var big, small *discordgo.Message
-	for _, m := range w.Ch.Messages() {
-		switch {
-		case strings.Contains(e2e.Text(m), "Joining needs **200**"):
-			big = m
-		case strings.Contains(e2e.Text(m), "Joining needs **15**"):
-			small = m
+	_, _ = w.Ch.Wait(5*time.Second, func(ms []*discordgo.Message) bool {
+		for _, m := range ms {
+			switch {
+			case strings.Contains(e2e.Text(m), "Joining needs **200**"):
+				big = m
+			case strings.Contains(e2e.Text(m), "Joining needs **15**"):
+				small = m
+			}
 		}
-	}
+		return big != nil && small != nil
+	})
 	if big == nil || small == nil {
 		t.Fatalf("want two lobbies in the channel, got:\n%v", w.Ch.Messages())
 	}

@@ -38,10 +38,10 @@ func newDispatcher(budget int) *dispatcher {
 	}
 	// Bursts of 4% of the budget, and a steady rate such that any
 	// one-second window Discord may count holds at most the burst and a
-	// second's calls: 98% of the budget, leaving a little room for the
-	// network's jitter in between.
+	// second's calls: 90% of the budget, leaving room for calls that a busy
+	// machine or the network in between bunch together.
 	burst := max(1, budget/25)
-	rate := 0.98*float64(budget) - float64(burst)
+	rate := 0.9*float64(budget) - float64(burst)
 	return &dispatcher{
 		perCall: time.Duration(float64(time.Second) / rate), burst: burst,
 		waiting: map[*Outbox]struct{}{}, tokens: float64(burst), filled: time.Now(),

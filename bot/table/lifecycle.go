@@ -12,12 +12,21 @@ import (
 	"github.com/cardbot/cardbot/store"
 )
 
-// Open posts a new table's lobby, stores it and starts it: the shared part
-// of every game's /new. The host's seat is reserved before any I/O, so two
-// quick /new commands cannot open two tables for one host; a table that
-// cannot open gives the seat back. It returns a refusal, or nil.
+// Open stores a new table's lobby, starts the table and has its outbox
+// post the lobby message: the shared part of every game's /new. The host's
+// seat is reserved before any I/O, so two quick /new commands cannot open
+// two tables for one host; a table that cannot open gives the seat back.
+// It returns a refusal, or nil.
+//
+// The lobby is posted like every table message, within the global budget,
+// so a burst of new tables never holds up the command's answer; a channel
+// where Discord says the bot may not post is refused at once instead.
 func (e *Env) Open(ctx context.Context, t LobbyGame, in *ui.Input) *ui.Reply {
 	c := t.TableCore()
+	if in.AppPermissions != 0 && in.AppPermissions&tablePermissions != tablePermissions {
+		return ui.EphemeralText(fmt.Sprintf("I could not post the table in this channel. Give cardbot the **View Channel**, **Send Messages**, "+
+			"**Embed Links** and **Read Message History** permissions here, then try `/%s new` again.", c.Name()))
+	}
 	if other, ok := e.ClaimSeat(c.Name(), c.Guild, c.Host, c.ID); !ok {
 		return ui.EphemeralText(fmt.Sprintf("You already sit at %s table **%s** in this server. Leave it first (or finish its game).", c.Title, other))
 	}
@@ -32,28 +41,18 @@ func (e *Env) Open(ctx context.Context, t LobbyGame, in *ui.Input) *ui.Reply {
 		return ui.EphemeralText(ui.MsgSomethingWrong)
 	}
 	c.GameID = g.ID
-	lobby := t.LobbyView()
-	err = e.WaitGlobalBudget(ctx)
-	var msg *discordgo.Message
-	if err == nil {
-		msg, err = e.Session.ChannelMessageSendComplex(in.ChannelID, &discordgo.MessageSend{
-			Embeds: lobby.Embeds, Components: lobby.Components,
-		})
-	}
-	if err != nil {
-		e.ReleaseSeat(c.Name(), c.Guild, c.Host, c.ID)
-		cancelled := store.StatusCancelled
-		_, _ = e.Store.UpdateGame(ctx, g.ID, store.GameUpdate{Status: &cancelled})
-		return ui.EphemeralText(fmt.Sprintf("I could not post the table in this channel. Give cardbot the **View Channel**, **Send Messages**, "+
-			"**Embed Links** and **Read Message History** permissions here, then try `/%s new` again.", c.Name()))
-	}
-	if _, err := e.Store.UpdateGame(ctx, g.ID, store.GameUpdate{MessageID: &msg.ID}); err != nil {
-		e.Log.Warn("storing the table message ID", "table", c.ID, "err", err)
-	}
-	e.Start(t, msg.ID)
-	c.Act.Post(func() { ArmIdle(t, e.Timing.LobbyTimeout) })
+	e.Start(t, "")
+	c.Act.Post(func() {
+		ArmIdle(t, e.Timing.LobbyTimeout)
+		c.Out.SetPublic(t.LobbyView(), true)
+	})
 	return nil
 }
+
+// tablePermissions are what the bot needs in a channel to keep a table's
+// message there.
+const tablePermissions = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages |
+	discordgo.PermissionEmbedLinks | discordgo.PermissionReadMessageHistory
 
 // Start registers a table (new or rebuilt) and starts its goroutines:
 // its actor, and its outbox, which edits messageID ("" before the table

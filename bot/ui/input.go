@@ -21,14 +21,17 @@ type Input struct {
 	GuildID     string
 	ChannelID   string
 	UserID      string
-	UserName    string      // display name for tables and logs
-	Permissions int64       // the member's permissions in this channel
-	At          time.Time   // Discord's snowflake time of the interaction: game time
-	Command     string      // slash command name ("laro"), for commands
-	Subcommand  string      // "new", "balance", ...
-	Options     OptionsView // the subcommand's options
-	Component   ComponentID // for button clicks and select menus
-	Values      []string    // chosen values of a select menu
+	UserName    string // display name for tables and logs
+	Permissions int64  // the member's permissions in this channel
+	// AppPermissions are the bot's own permissions in this channel, as
+	// Discord says with every interaction (0 if it did not say).
+	AppPermissions int64
+	At             time.Time   // Discord's snowflake time of the interaction: game time
+	Command        string      // slash command name ("laro"), for commands
+	Subcommand     string      // "new", "balance", ...
+	Options        OptionsView // the subcommand's options
+	Component      ComponentID // for button clicks and select menus
+	Values         []string    // chosen values of a select menu
 }
 
 // OptionsView looks up slash command options by name.

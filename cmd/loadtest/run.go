@@ -156,7 +156,7 @@ func openAll(ctx context.Context, tables []*table, pace *pacer, c config) (live 
 	var wg sync.WaitGroup
 	for i, t := range tables {
 		wg.Go(func() {
-			if err := t.open(ctx, pace, c.claimWindow); err != nil {
+			if err := t.open(ctx, pace, c); err != nil {
 				errs[i] = fmt.Errorf("table %d (%s): %w", t.no+1, t.game, err)
 			}
 		})

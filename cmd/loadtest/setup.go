@@ -11,18 +11,22 @@ import (
 )
 
 // stepTimeout bounds each step of opening a table: an answer, or a
-// message appearing.
-const stepTimeout = 30 * time.Second
+// message appearing. Every table posts two channel messages (its lobby and
+// its game) within the bot's global budget, so opening them all at once
+// takes tables × 2 ÷ budget seconds before the last one's turn comes.
+func stepTimeout(c config) time.Duration {
+	return 30*time.Second + time.Duration(2*c.tables/c.budget)*time.Second
+}
 
 // open opens the table as people do, each click in the fleet's pace: the
 // host runs /laro new or /laus new, the others join, the host starts, and
 // everyone opens their hand from the game's table message.
-func (t *table) open(ctx context.Context, pace *pacer, claimWindow int) error {
+func (t *table) open(ctx context.Context, pace *pacer, c config) error {
 	host := t.players[0]
 	command := t.game + " new"
 	var opts []discordtest.ActionOption
 	if t.game == "laro" {
-		opts = append(opts, discordtest.IntOpt("claim_window", int64(claimWindow)))
+		opts = append(opts, discordtest.IntOpt("claim_window", int64(c.claimWindow)))
 	}
 	if err := pace.wait(ctx); err != nil {
 		return err
@@ -34,7 +38,7 @@ func (t *table) open(ctx context.Context, pace *pacer, claimWindow int) error {
 	if err != nil {
 		return fmt.Errorf("/%s: %w", command, err)
 	}
-	lobby, err := t.await(ctx, "the lobby", func() *discordgo.Message { return t.tableMessageLocked("join") })
+	lobby, err := t.await(ctx, stepTimeout(c), "the lobby", func() *discordgo.Message { return t.tableMessageLocked("join") })
 	if err != nil {
 		return err
 	}
@@ -46,7 +50,7 @@ func (t *table) open(ctx context.Context, pace *pacer, claimWindow int) error {
 	if err := host.setupClick(ctx, pace, lobby, "start"); err != nil {
 		return err
 	}
-	game, err := t.await(ctx, "the game's table message", func() *discordgo.Message { return t.tableMessageLocked("hand") })
+	game, err := t.await(ctx, stepTimeout(c), "the game's table message", func() *discordgo.Message { return t.tableMessageLocked("hand") })
 	if err != nil {
 		return err
 	}
@@ -54,7 +58,7 @@ func (t *table) open(ctx context.Context, pace *pacer, claimWindow int) error {
 		if err := p.setupClick(ctx, pace, game, "hand"); err != nil {
 			return err
 		}
-		if _, err := t.await(ctx, p.u.Name()+"'s hand", p.handLocked); err != nil {
+		if _, err := t.await(ctx, stepTimeout(c), p.u.Name()+"'s hand", p.handLocked); err != nil {
 			return err
 		}
 	}
@@ -62,13 +66,13 @@ func (t *table) open(ctx context.Context, pace *pacer, claimWindow int) error {
 }
 
 // await waits for get (run with t.mu held) to return a message.
-func (t *table) await(ctx context.Context, what string, get func() *discordgo.Message) (*discordgo.Message, error) {
+func (t *table) await(ctx context.Context, timeout time.Duration, what string, get func() *discordgo.Message) (*discordgo.Message, error) {
 	var m *discordgo.Message
-	if !t.wait(ctx, stepTimeout, func() bool { m = get(); return m != nil }) {
+	if !t.wait(ctx, timeout, func() bool { m = get(); return m != nil }) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		return nil, fmt.Errorf("%s did not appear within %v", what, stepTimeout)
+		return nil, fmt.Errorf("%s did not appear within %v", what, timeout)
 	}
 	return m, nil
 }
