@@ -93,7 +93,7 @@ func (t *laroTable) SettingsJSON() json.RawMessage { return t.settings.marshal()
 func (t *laroTable) Number() int                   { return t.settings.GameNo }
 func (t *laroTable) FinalView() ui.Rendering       { return laroPublic(t.screen(-1)) }
 
-// canJoin asks a staked table's newcomer for the chips one game can cost.
+// CanJoin asks a staked table's newcomer for the chips one game can cost.
 func (t *laroTable) CanJoin(ctx context.Context, in *ui.Input) *ui.Reply {
 	if !t.settings.staked() {
 		return nil
@@ -101,7 +101,7 @@ func (t *laroTable) CanJoin(ctx context.Context, in *ui.Input) *ui.Reply {
 	return needChips(ctx, t.Env, t.Guild, in.UserID, t.settings.escrow())
 }
 
-// computerAdded unstakes the table, so chips cannot be farmed from
+// ComputerAdded unstakes the table, so chips cannot be farmed from
 // computer seats.
 func (t *laroTable) ComputerAdded() (undo func()) {
 	old := t.settings
@@ -109,7 +109,7 @@ func (t *laroTable) ComputerAdded() (undo func()) {
 	return func() { t.settings = old }
 }
 
-// handle runs on the table's goroutine and answers one click.
+// Handle runs on the table's goroutine and answers one click.
 func (t *laroTable) Handle(ctx context.Context, in *ui.Input) *ui.Reply {
 	c := in.Component
 	if t.Status == store.StatusLobby {
@@ -142,7 +142,7 @@ func (t *laroTable) Handle(ctx context.Context, in *ui.Input) *ui.Reply {
 	return ui.EphemeralText("That button is not one of this table's.")
 }
 
-// lobbyView renders the lobby message.
+// LobbyView renders the lobby message.
 func (t *laroTable) LobbyView() ui.Rendering {
 	e := &discordgo.MessageEmbed{
 		Title:       fmt.Sprintf("Laro · table %s", t.ID),

@@ -81,7 +81,7 @@ func (t *lausTable) FinalView() ui.Rendering                      { return lausP
 func (t *lausTable) CanJoin(context.Context, *ui.Input) *ui.Reply { return nil }
 func (t *lausTable) ComputerAdded() (undo func())                 { return func() {} }
 
-// handle runs on the table's goroutine and answers one click.
+// Handle runs on the table's goroutine and answers one click.
 func (t *lausTable) Handle(ctx context.Context, in *ui.Input) *ui.Reply {
 	c := in.Component
 	if t.Status == store.StatusLobby {
@@ -116,7 +116,7 @@ func (t *lausTable) Handle(ctx context.Context, in *ui.Input) *ui.Reply {
 	return ui.EphemeralText("That button is not one of this table's.")
 }
 
-// lobbyView renders the lobby message.
+// LobbyView renders the lobby message.
 func (t *lausTable) LobbyView() ui.Rendering {
 	e := &discordgo.MessageEmbed{
 		Title: fmt.Sprintf("Laus · table %s", t.ID),
