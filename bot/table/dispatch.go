@@ -152,6 +152,13 @@ func (d *dispatcher) startNext(now time.Time, force bool) time.Duration {
 	if pick == nil {
 		return soonest
 	}
+	// Only now, for the one table picked, ask whether its channel's own
+	// limit lets it go: asking every waiting table costs more than the
+	// call. (When the bot stops, discordgo may as well wait.)
+	if wait := pick.routeWait(); wait > 0 && !force {
+		pick.holdUntil(now.Add(wait))
+		return 0
+	}
 	if d.tokens < 1 {
 		return time.Duration((1 - d.tokens) * float64(d.perCall))
 	}

@@ -29,6 +29,8 @@ type Outbox struct {
 	publicEvery time.Duration
 	disp        *dispatcher
 	sends       *sync.WaitGroup // hand edits in flight, for a clean stop
+	postBucket  string          // discordgo's rate-limit buckets of this channel's posts
+	editBucket  string          // and of its message edits
 
 	mu         sync.Mutex
 	public     *ui.Rendering // latest unsent rendering of the table message
@@ -71,6 +73,7 @@ func newOutbox(s *discordgo.Session, log *slog.Logger, channelID, messageID stri
 	return &Outbox{
 		session: s, log: log, channelID: channelID, messageID: messageID, publicEvery: every,
 		disp: disp, sends: sends, hands: map[string]*handSlot{}, onPosted: onPosted,
+		postBucket: discordgo.EndpointChannelMessages(channelID), editBucket: discordgo.EndpointChannelMessage(channelID, ""),
 	}
 }
 
@@ -198,17 +201,6 @@ func (o *Outbox) due(now time.Time, force bool) (since, ready time.Time, ok bool
 	if !force && o.backoff.After(ready) {
 		ready = o.backoff
 	}
-	// The channel's own limit (posts and edits per channel, which
-	// discordgo tracks from Discord's headers): a call started now would
-	// only sleep inside discordgo, holding a share of the global budget
-	// and then going out in a burst with others.
-	bucket := discordgo.EndpointChannelMessages(o.channelID)
-	if !post {
-		bucket = discordgo.EndpointChannelMessage(o.channelID, "")
-	}
-	if at := now.Add(o.routeWait(bucket)); at.After(ready) {
-		ready = at
-	}
 	since = o.staleSince
 	if since.IsZero() {
 		since = now.Add(time.Hour) // only changes that may wait: after every urgent one
@@ -216,9 +208,28 @@ func (o *Outbox) due(now time.Time, force bool) (since, ready time.Time, ok bool
 	return since, ready, true
 }
 
-// routeWait is how long discordgo would wait before a call on bucket,
-// from the rate-limit headers Discord sent with the last answer on it.
-func (o *Outbox) routeWait(bucket string) time.Duration {
+// holdUntil keeps the outbox's next call from going before at.
+func (o *Outbox) holdUntil(at time.Time) {
+	o.mu.Lock()
+	if at.After(o.backoff) {
+		o.backoff = at
+	}
+	o.mu.Unlock()
+}
+
+// routeWait is how long discordgo would wait before the outbox's next
+// call, from the rate-limit headers Discord sent with the last answer on
+// its channel's bucket (posts and edits per channel): a call started
+// sooner would only sleep inside discordgo, holding a share of the global
+// budget, and then go out in a burst with others.
+func (o *Outbox) routeWait() time.Duration {
+	o.mu.Lock()
+	post := len(o.announce) > 0 || o.newPublic || o.messageID == ""
+	o.mu.Unlock()
+	bucket := o.editBucket
+	if post {
+		bucket = o.postBucket
+	}
 	rl := o.session.Ratelimiter
 	b := rl.GetBucket(bucket)
 	if !b.TryLock() {
