@@ -12,9 +12,6 @@ import (
 // TestRunMeasures runs the whole load test small: the real bot, built from
 // this tree, three tables (two Laro, one Laus) for five seconds.
 func TestRunMeasures(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the bot")
-	}
 	c := config{tables: 3, game: "mix", rate: 50, duration: 5 * time.Second, latency: 10 * time.Millisecond, budget: 50}
 	var progress strings.Builder
 	r, err := run(t.Context(), c, &progress)
@@ -116,7 +113,7 @@ func TestPercentile(t *testing.T) {
 func TestReadUsageOfSelf(t *testing.T) {
 	u, err := readUsage("self")
 	if err != nil {
-		t.Skipf("no /proc here: %v", err)
+		t.Fatalf("readUsage(self): %v (the load generator reads Linux's /proc)", err)
 	}
 	if u.rssKB <= 0 || u.cpu < 0 {
 		t.Errorf("readUsage(self) = %+v, want a resident size and CPU time", u)
