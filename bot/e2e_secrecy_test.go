@@ -27,7 +27,9 @@ func TestLaroSlowClicksNeverShowAHandInPublic(t *testing.T) {
 	alice, bob, carol := w.Player("alice"), w.Player("bob"), w.Player("carol")
 	players := []*e2e.Player{alice, bob, carol}
 	r, err := alice.U.Slash(w.Ch, "laro new", discordtest.IntOpt("stake", 1), discordtest.IntOpt("ante", 0),
-		discordtest.IntOpt("claim_window", 1), discordtest.IntOpt("turn_timer", 600))
+		// A LARO! window long enough that bob's call, stamped after alice's
+		// slow discard was shown, still falls in it however slow the disk.
+		discordtest.IntOpt("claim_window", 4), discordtest.IntOpt("turn_timer", 600))
 	e2e.Answer(t, r, err)
 	lobby := w.TableMessage("Click **Join**")
 	bob.Click(lobby, e2e.Button(lobby, "join", ""))
@@ -60,7 +62,7 @@ func TestLaroSlowClicksNeverShowAHandInPublic(t *testing.T) {
 		return bob.U.Click(table, e2e.Button(table, "laro", ""))
 	})
 	var choice *discordgo.Message
-	for deadline := time.Now().Add(5 * time.Second); choice == nil; time.Sleep(10 * time.Millisecond) {
+	for deadline := time.Now().Add(10 * time.Second); choice == nil; time.Sleep(10 * time.Millisecond) {
 		if m := call.Message(); e2e.Button(m, "lay", "*") != "" {
 			choice = m
 		}
