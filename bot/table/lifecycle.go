@@ -23,7 +23,7 @@ import (
 // where Discord says the bot may not post is refused at once instead.
 func (e *Env) Open(ctx context.Context, t LobbyGame, in *ui.Input) *ui.Reply {
 	c := t.TableCore()
-	if in.AppPermissions != 0 && in.AppPermissions&tablePermissions != tablePermissions {
+	if perms := in.AppPermissions; perms != 0 && perms&discordgo.PermissionAdministrator == 0 && perms&tablePermissions != tablePermissions {
 		return ui.EphemeralText(fmt.Sprintf("I could not post the table in this channel. Give cardbot the **View Channel**, **Send Messages**, "+
 			"**Embed Links** and **Read Message History** permissions here, then try `/%s new` again.", c.Name()))
 	}
