@@ -38,8 +38,8 @@ type Channel struct {
 	botPerms int64
 	kind     discordgo.ChannelType // 0: a text channel
 	th       *threadState          // set for a thread (see threads.go)
-	msgs     []*message           // in posting order; deleted ones removed
-	history  []*discordgo.Message // every version ever shown (see History)
+	msgs     []*message            // in posting order; deleted ones removed
+	history  []*discordgo.Message  // every version ever shown (see History)
 }
 
 // AddGuild creates a guild. If a bot is connected it receives GUILD_CREATE,
