@@ -50,3 +50,11 @@ func CheckClaimWindow(v int64) string {
 	}
 	return ""
 }
+
+// The bot's own defaults for /laro new, for /cardbot settings to show
+// where a server has set none.
+const (
+	DefaultStake        = defaultStake
+	DefaultAnte         = defaultAnte
+	DefaultClaimWindowS = defaultClaimWindow
+)

@@ -30,7 +30,7 @@ func (g *Game) Kind() store.Kind { return store.KindLaus }
 func (g *Game) Command() *discordgo.ApplicationCommand {
 	return ui.GuildCommand("laus", "Laus: a trick-taking game where the highest total loses",
 		ui.Subcommand("new", "Open a Laus table in this channel (3 or 4 players)",
-			TargetOption("The total that ends the match (default 1500, or the server's)"),
+			TargetOption("target", "The total that ends the match (default 1500, or the server's)"),
 			table.TurnTimerOption("Seconds a player has for a turn before it is played for them (default 90, or the server's)"),
 			table.ThreadOption(),
 		),

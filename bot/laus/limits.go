@@ -10,8 +10,8 @@ import (
 
 // TargetOption is the target option of /laus new, which a server may also
 // set a default for with /cardbot settings, described by desc.
-func TargetOption(desc string) *discordgo.ApplicationCommandOption {
-	return ui.IntOption("target", desc, minTarget, maxTarget)
+func TargetOption(name, desc string) *discordgo.ApplicationCommandOption {
+	return ui.IntOption(name, desc, minTarget, maxTarget)
 }
 
 // CheckTarget says why v is not a valid match target, or returns "".
@@ -21,3 +21,7 @@ func CheckTarget(v int64) string {
 	}
 	return ""
 }
+
+// DefaultTarget is the bot's own match target, for /cardbot settings to
+// show where a server has set none.
+const DefaultTarget = defaultTarget
