@@ -154,7 +154,9 @@ func TestLaroThreadImpossibleInAThread(t *testing.T) {
 	w := e2e.NewWorld(t)
 	alice := w.Player("alice")
 	// A thread a member started from a message in the channel.
-	r, err := alice.U.Slash(w.Ch, "chips leaderboard")
+	r, err := alice.U.Slash(w.Ch, "chips daily")
+	e2e.Answer(t, r, err)
+	r, err = alice.U.Slash(w.Ch, "chips leaderboard")
 	e2e.Answer(t, r, err)
 	msgs := w.Ch.Messages()
 	if len(msgs) == 0 {
