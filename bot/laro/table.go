@@ -72,7 +72,7 @@ func (g *Game) newTable(ctx context.Context, in *ui.Input) *ui.Reply {
 		return r
 	}
 	return ui.EphemeralText(fmt.Sprintf("Your Laro table **%s** is open in this channel. Players click **Join**; you click **Start** when everyone is in.%s",
-		t.ID, table.Line(t.ThreadLine())))
+		t.ID, table.Line(t.ThreadNote())))
 }
 
 // needChips returns a refusal if the player has less than need free chips.

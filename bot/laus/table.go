@@ -75,7 +75,7 @@ func (g *Game) newTable(ctx context.Context, in *ui.Input) *ui.Reply {
 		return r
 	}
 	return ui.EphemeralText(fmt.Sprintf("Your Laus table **%s** is open in this channel. Players click **Join** (3 or 4 in all, "+
-		"or add computer players); you click **Start** when everyone is in.%s", t.ID, table.Line(t.ThreadLine())))
+		"or add computer players); you click **Start** when everyone is in.%s", t.ID, table.Line(t.ThreadNote())))
 }
 
 // The lobby's Laus parts (see lobbyGame).
