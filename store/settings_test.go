@@ -61,4 +61,52 @@ func TestGameThreadAndAnnouncementChannel(t *testing.T) {
 	if th.ThreadID != "thread1" || th.LobbyID != "lobby1" {
 		t.Errorf("GameThread = %+v, want thread1 from lobby1", th)
 	}
+
+	// A match played in a thread announces its rounds there; one played in
+	// its channel, in the channel.
+	inThread := newLausMatch(t, s, "g1", "c1", "a", "b", "")
+	inChannel := newLausMatch(t, s, "g1", "c2", "a", "b", "")
+	if err := s.SetGameThread(ctx, GameThread{GameID: inThread.ID, ThreadID: "thread2", LobbyID: "lobby2"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range []Game{inThread, inChannel} {
+		if err := s.AppendAction(ctx, ActionRecord{GameID: g.ID, Seq: 1, Data: []byte("start")}, nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.AppendAction(ctx, ActionRecord{GameID: g.ID, Seq: 2, Data: []byte("play"),
+			Announce: &Announcement{Body: []byte(`{"content":"round 1"}`)}}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for g, want := range map[string]string{inThread.ID: "thread2", inChannel.ID: "c2"} {
+		anns, err := s.Announcements(ctx, g)
+		if err != nil || len(anns) != 1 || anns[0].Channel != want {
+			t.Errorf("announcements of game %s = %+v (%v), want one to %s", g, anns, err, want)
+		}
+	}
+	unposted, err := s.UnpostedAnnouncements(ctx)
+	if err != nil || len(unposted) != 2 {
+		t.Fatalf("UnpostedAnnouncements = %+v, %v; want two", unposted, err)
+	}
+	for _, a := range unposted {
+		if a.GameID == inThread.ID && a.Channel != "thread2" || a.GameID == inChannel.ID && a.Channel != "c2" {
+			t.Errorf("unposted announcement of game %s goes to %s", a.GameID, a.Channel)
+		}
+	}
+}
+
+// BenchmarkGuildSettings measures the read every /laro new and /laus new
+// now makes for the server's defaults.
+func BenchmarkGuildSettings(b *testing.B) {
+	ctx := context.Background()
+	s := openTest(b)
+	stake := int64(5)
+	if _, err := s.UpdateGuildSettings(ctx, "admin", GuildSettings{Guild: "g1", Stake: &stake}); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := s.GuildSettings(ctx, "g1"); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
