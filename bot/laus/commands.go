@@ -45,7 +45,7 @@ func (g *Game) rules() *ui.Reply {
 // before), and the server's all-time table.
 func (g *Game) scoreboard(ctx context.Context, in *ui.Input) *ui.Reply {
 	var embeds []*discordgo.MessageEmbed
-	board, err := g.env.Store.LausScoreboard(ctx, in.GuildID, in.ChannelID)
+	board, err := g.env.Store.LausScoreboard(ctx, in.GuildID, g.env.HomeChannel(in.ChannelID))
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 	case err != nil:

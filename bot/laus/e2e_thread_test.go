@@ -64,5 +64,10 @@ func TestLausMatchPlayedInAThread(t *testing.T) {
 		t.Errorf("the lobby message does not show the result with the thread's link:\n%s", e2e.Text(result))
 	}
 	w.WaitArchived(th)
+	// The scoreboard asked inside the thread shows the match played there.
+	r, err = bob.U.Slash(th, "laus scoreboard")
+	if cb := e2e.Answer(t, r, err); !strings.Contains(e2e.Text(cb.Message), "match 1 (finished)") {
+		t.Errorf("/laus scoreboard in the thread answered:\n%s", e2e.Text(cb.Message))
+	}
 	w.NoFailures()
 }

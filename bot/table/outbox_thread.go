@@ -15,6 +15,10 @@ import (
 func (o *Outbox) MoveTo(channelID, messageID string) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
+	o.moveLocked(channelID, messageID)
+}
+
+func (o *Outbox) moveLocked(channelID, messageID string) {
 	o.channelID, o.messageID = channelID, messageID
 	o.postBucket = discordgo.EndpointChannelMessages(channelID)
 	o.editBucket = discordgo.EndpointChannelMessage(channelID, "")
@@ -36,27 +40,22 @@ func (o *Outbox) Channel() string {
 // queued are still posted in the thread, first; archiving comes last, as an
 // archived thread takes no more messages.
 func (o *Outbox) EndThread(final ui.Rendering, parentID, lobbyID string, lobby ui.Rendering) {
+	// One critical section: the dispatcher must not send the thread's
+	// pending rendering between the look at it and the move.
 	o.mu.Lock()
 	thread, msgID := o.channelID, o.messageID
 	fresh := o.newPublic || msgID == ""
-	retire := o.retire
-	o.mu.Unlock()
-
-	var calls []func()
-	if fresh && msgID != "" && retire != nil {
-		r := *retire
-		calls = append(calls, func() { o.closingEdit(thread, msgID, r) })
+	if fresh && msgID != "" && o.retire != nil {
+		r := *o.retire
+		o.closing = append(o.closing, func() { o.closingEdit(thread, msgID, r) })
 	}
 	if fresh {
-		calls = append(calls, func() { o.closingPost(thread, final) })
+		o.closing = append(o.closing, func() { o.closingPost(thread, final) })
 	} else {
-		calls = append(calls, func() { o.closingEdit(thread, msgID, final) })
+		o.closing = append(o.closing, func() { o.closingEdit(thread, msgID, final) })
 	}
-	calls = append(calls, func() { o.archive(thread) })
-
-	o.MoveTo(parentID, lobbyID)
-	o.mu.Lock()
-	o.closing = append(o.closing, calls...)
+	o.closing = append(o.closing, func() { o.archive(thread) })
+	o.moveLocked(parentID, lobbyID)
 	o.public = &lobby
 	o.staleLocked()
 	o.mu.Unlock()

@@ -267,3 +267,15 @@ func Line(s string) string {
 	}
 	return "\n" + s
 }
+
+// HomeChannel is the channel whose tables a command used in id concerns:
+// id itself, or, inside a thread, the channel the thread belongs to (where
+// a game played in a thread is recorded).
+func (e *Env) HomeChannel(id string) string {
+	if st := e.Session.State; st != nil {
+		if ch, err := st.Channel(id); err == nil && ch.IsThread() && ch.ParentID != "" {
+			return ch.ParentID
+		}
+	}
+	return id
+}
