@@ -16,7 +16,8 @@ type Announcement struct {
 	GameID string
 	// Seq is the action that caused it; AppendAction fills it in.
 	Seq int64
-	// Channel is the game's channel, filled in when the Store reads announcements.
+	// Guild and Channel are the game's, filled in when the Store reads announcements.
+	Guild   string
 	Channel string
 	// Body is the message to post, in the bot's own encoding (stored as text).
 	Body []byte
@@ -49,7 +50,7 @@ func (s *Store) insertAnnouncement(ctx context.Context, tx *sql.Tx, g *gameChips
 	return nil
 }
 
-const announcementCols = `a.game_id, a.action_seq, g.channel, a.body, a.retire_id, a.retire_body,
+const announcementCols = `a.game_id, a.action_seq, g.guild, g.channel, a.body, a.retire_id, a.retire_body,
 	a.message_id, a.posted_at`
 
 func scanAnnouncements(rows *sql.Rows) ([]Announcement, error) {
@@ -59,7 +60,7 @@ func scanAnnouncements(rows *sql.Rows) ([]Announcement, error) {
 		var a Announcement
 		var body, retire string
 		var posted sql.NullInt64
-		if err := rows.Scan(&a.GameID, &a.Seq, &a.Channel, &body, &a.RetireID, &retire, &a.MessageID, &posted); err != nil {
+		if err := rows.Scan(&a.GameID, &a.Seq, &a.Guild, &a.Channel, &body, &a.RetireID, &retire, &a.MessageID, &posted); err != nil {
 			return nil, fmt.Errorf("store: announcements: %w", err)
 		}
 		a.Body, a.RetireBody = []byte(body), []byte(retire)
