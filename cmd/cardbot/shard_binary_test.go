@@ -366,4 +366,3 @@ func grepLines(out, s string) []string {
 	}
 	return lines
 }
-
