@@ -138,6 +138,9 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	// IMMEDIATE takes the write lock at BEGIN, so a transaction never fails halfway when
 	// it upgrades from reading to writing.
 	w.Set("_txlock", "immediate")
+	// A writer cache that holds a whole batch's pages: with the default (2 MB) a batch of
+	// a hundred actions spills pages to the WAL before its commit and reads them back.
+	w.Set("_cache_size", "-32768")
 	r := url.Values{}
 	for k, v := range common {
 		r[k] = v
