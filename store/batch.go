@@ -165,13 +165,17 @@ func (s *Store) commitBatch(batch []*appendReq, savepoints bool) ([]error, error
 		return nil, fmt.Errorf("store: begin: %w", err)
 	}
 	defer tx.Rollback()
+	games, err := loadBatchGames(ctx, tx, batch)
+	if err != nil {
+		return nil, err
+	}
 	for i, r := range batch {
 		if err := r.ctx.Err(); err != nil {
 			errs[i] = err
 			continue
 		}
 		if !savepoints {
-			if errs[i] = s.appendTx(ctx, tx, &r.rec, r.moves); errs[i] != nil {
+			if errs[i] = games.append(ctx, s, tx, r); errs[i] != nil {
 				if len(batch) == 1 {
 					// Alone in the batch: rolling back the transaction drops exactly it.
 					return errs, nil
@@ -180,7 +184,7 @@ func (s *Store) commitBatch(batch []*appendReq, savepoints bool) ([]error, error
 			}
 			continue
 		}
-		errs[i] = s.appendSavepoint(ctx, tx, r)
+		errs[i] = s.appendSavepoint(ctx, tx, r, games)
 		if errs[i] != nil && !isActionError(errs[i]) {
 			// The transaction itself is in trouble (I/O, savepoint failure): the whole
 			// batch fails and nothing of it commits.
@@ -213,11 +217,11 @@ func isActionError(err error) bool {
 
 // appendSavepoint applies one append under a savepoint, rolling back to it on failure so
 // that the batch's other actions are unaffected.
-func (s *Store) appendSavepoint(ctx context.Context, tx *sql.Tx, r *appendReq) error {
+func (s *Store) appendSavepoint(ctx context.Context, tx *sql.Tx, r *appendReq, games batchGames) error {
 	if _, err := tx.ExecContext(ctx, `SAVEPOINT append_action`); err != nil {
 		return &errBatch{fmt.Errorf("store: savepoint: %w", err)}
 	}
-	aerr := s.appendTx(ctx, tx, &r.rec, r.moves)
+	aerr := games.append(ctx, s, tx, r)
 	if aerr != nil {
 		if _, err := tx.ExecContext(ctx, `ROLLBACK TO append_action`); err != nil {
 			return &errBatch{fmt.Errorf("store: rollback to savepoint: %w", err)}
