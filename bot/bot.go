@@ -22,6 +22,10 @@ type Options struct {
 	Log        *slog.Logger
 	DevGuildID string // register commands to this server only (instant updates)
 
+	// Shard is the part of Discord this process serves (see shard.go); the
+	// zero Shard serves every guild.
+	Shard table.Shard
+
 	// Modules are the games and commands the bot offers; nil means all of
 	// cardbot's (games.All).
 	Modules []table.NewModule
@@ -60,6 +64,7 @@ func New(o Options) *Bot {
 		env:     table.NewEnv(o.Session, o.Store, o.Log, o.Timing),
 		modules: map[string]ui.Module{},
 	}
+	b.env.Shard = o.Shard
 	for _, newModule := range o.Modules {
 		m := newModule(b.env)
 		cmd := m.Command()
@@ -74,7 +79,7 @@ func New(o Options) *Bot {
 // one bulk overwrite (which also removes commands an older build had).
 func (b *Bot) Commands() []*discordgo.ApplicationCommand { return b.commands }
 
-// Start registers the slash commands, posts what the last run stored to
+// Start registers the slash commands (shard 0 only), posts what the last run stored to
 // announce but did not get posted, and rebuilds every table that was live
 // when the bot last stopped. The session must be open (READY received).
 func (b *Bot) Start(ctx context.Context) error {
@@ -82,21 +87,26 @@ func (b *Bot) Start(ctx context.Context) error {
 	if appID == "" {
 		return fmt.Errorf("bot: Discord sent no application ID in READY")
 	}
-	if _, err := b.session.ApplicationCommandBulkOverwrite(appID, b.opts.DevGuildID, b.commands); err != nil {
-		return fmt.Errorf("registering slash commands: %w", err)
+	if b.registersCommands() {
+		if _, err := b.session.ApplicationCommandBulkOverwrite(appID, b.opts.DevGuildID, b.commands); err != nil {
+			return fmt.Errorf("registering slash commands: %w", err)
+		}
 	}
 	b.env.PostAnnouncements(ctx)
 	return b.recoverTables(ctx)
 }
 
-// recoverTables rebuilds every table that was live when the bot stopped,
-// each by its game.
+// recoverTables rebuilds every table of this shard that was live when the
+// bot stopped, each by its game. Other shards' tables are theirs to rebuild.
 func (b *Bot) recoverTables(ctx context.Context) error {
 	live, err := b.opts.Store.LiveGames(ctx)
 	if err != nil {
 		return fmt.Errorf("loading live tables: %w", err)
 	}
 	for _, g := range live {
+		if !b.opts.Shard.Owns(g.Guild) {
+			continue
+		}
 		game, ok := b.modules[g.Kind.String()].(table.Game)
 		if !ok {
 			b.log.Error("a live table of a game this build does not run", "table", g.TableID, "kind", g.Kind.String())

@@ -40,6 +40,10 @@ func (b *Bot) HandleInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 		b.send(log, i, false, ui.EphemeralText("cardbot is restarting; please click again in a few seconds."))
 		return
 	}
+	if reply := b.foreignGuild(log, i); reply != nil {
+		b.send(log, i, false, reply)
+		return
+	}
 	in, reply := b.decode(i)
 	if reply != nil {
 		b.send(log, i, false, reply)

@@ -47,7 +47,13 @@ type Channel struct {
 func (s *Server) AddGuild(name string) *Guild {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	g := &Guild{s: s, id: s.mint(s.now()), name: name}
+	return s.addGuildLocked(s.mint(s.now()), name)
+}
+
+// addGuildLocked creates the guild with id and tells the connected sessions
+// that own it. Callers hold s.mu.
+func (s *Server) addGuildLocked(id, name string) *Guild {
+	g := &Guild{s: s, id: id, name: name}
 	s.guilds = append(s.guilds, g)
 	s.guildIDs[g.id] = g
 	s.dispatchLocked(g.id, "GUILD_CREATE", mustJSON(g.jsonLocked()), nil)

@@ -71,6 +71,9 @@ type Env struct {
 	Store   *store.Store
 	Log     *slog.Logger
 	Timing  Timing
+	// Shard is the part of Discord this process serves; set it before the
+	// first table starts. The zero Shard serves every guild.
+	Shard Shard
 
 	ctx     context.Context // ends at Stop; tables run under it
 	cancel  context.CancelFunc

@@ -11,6 +11,7 @@ import (
 	"github.com/joho/godotenv"
 
 	"github.com/cardbot/cardbot/bot/restbase"
+	"github.com/cardbot/cardbot/bot/table"
 )
 
 // config is everything the bot reads from its environment.
@@ -21,6 +22,9 @@ type config struct {
 	LogLevel     slog.Level // LOG_LEVEL
 	APIBase      string     // DISCORD_API_BASE: a REST proxy, or the fake Discord in tests
 	GlobalBudget int        // DISCORD_GLOBAL_BUDGET: REST calls a second Discord's global limit allows
+
+	// Shard (SHARD_ID of SHARD_COUNT) is the part of Discord's servers this process serves.
+	Shard table.Shard
 }
 
 // defaultDatabasePath is where the database lives when DATABASE_PATH is unset.
@@ -77,6 +81,10 @@ func configFrom(lookup func(string) (string, bool)) (config, error) {
 				"(Discord's global limit: 50 unless Discord raised it for your bot)", v)
 		}
 		c.GlobalBudget = n
+	}
+	var err error
+	if c.Shard, err = shardFrom(get); err != nil {
+		return c, err
 	}
 	switch lvl := strings.ToLower(get("LOG_LEVEL")); lvl {
 	case "", "info":

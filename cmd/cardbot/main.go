@@ -74,9 +74,12 @@ func run(ctx context.Context, stopSignals func(), cfg config, log *slog.Logger) 
 	}
 	// Interactions reach a bot without any privileged intent.
 	session.Identify.Intents = discordgo.IntentsGuilds
+	// discordgo identifies as shard [ID, Count] when Count > 1.
+	session.ShardID, session.ShardCount = cfg.Shard.ID, cfg.Shard.Count
 
 	opts := bot.Options{Session: session, Store: st, Log: log, DevGuildID: cfg.DevGuildID}
 	opts.GlobalBudget = cfg.GlobalBudget
+	opts.Shard = cfg.Shard
 	b := bot.New(opts)
 	session.AddHandler(b.HandleInteraction)
 	if err := session.Open(); err != nil {
@@ -89,7 +92,7 @@ func run(ctx context.Context, stopSignals func(), cfg config, log *slog.Logger) 
 		}
 		return fmt.Errorf("connecting to %s: %w", where, err)
 	}
-	log.Info("connected to Discord", "user", session.State.User.Username)
+	log.Info("connected to Discord", "user", session.State.User.Username, "shard", cfg.Shard.ID, "shards", cfg.Shard.Count)
 	if err := b.Start(ctx); err != nil {
 		session.Close()
 		return err
