@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"time"
 )
 
 // maxBatch bounds how many appends share one transaction, so that one commit never
@@ -114,6 +115,7 @@ func (s *Store) commitBatch(batch []*appendReq, savepoints bool) ([]error, error
 	// context is checked before its action is applied.
 	ctx := context.Background()
 	errs := make([]error, len(batch))
+	began := time.Now()
 	tx, err := s.wdb.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, fmt.Errorf("store: begin: %w", err)
@@ -144,6 +146,7 @@ func (s *Store) commitBatch(batch []*appendReq, savepoints bool) ([]error, error
 	if err := tx.Commit(); err != nil {
 		return nil, fmt.Errorf("store: commit: %w", err)
 	}
+	s.observeCommit(began, len(batch))
 	s.markDirty()
 	return errs, nil
 }
