@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -66,9 +67,11 @@ func (e *Env) Start(t Table, messageID string) {
 	c.Act = newActor()
 	c.Out = newOutbox(e.Session, e.Log.With("table", c.ID), c.Channel, messageID, e.Timing.PublicEvery, e.disp, &e.sends,
 		func(id string) { c.Act.Post(func() { c.saveMessageID(id) }) })
+	c.phase = new(atomic.Uint32)
+	c.phase.Store(uint32(c.Status))
 	e.register(t)
 	e.running.Add(1)
-	go func() { defer e.running.Done(); c.Act.run(e.ctx, t.StopTimers) }()
+	go func() { defer e.running.Done(); c.Act.run(e.ctx, t.StopTimers, c.notePhase) }()
 }
 
 // Restore is the part of rebuilding a table after a restart that every

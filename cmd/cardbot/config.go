@@ -21,6 +21,7 @@ type config struct {
 	LogLevel     slog.Level // LOG_LEVEL
 	APIBase      string     // DISCORD_API_BASE: a REST proxy, or the fake Discord in tests
 	GlobalBudget int        // DISCORD_GLOBAL_BUDGET: REST calls a second Discord's global limit allows
+	MetricsAddr  string     // METRICS_ADDR: serve /metrics, /healthz and /readyz there ("": not at all)
 }
 
 // defaultDatabasePath is where the database lives when DATABASE_PATH is unset.
@@ -77,6 +78,11 @@ func configFrom(lookup func(string) (string, bool)) (config, error) {
 				"(Discord's global limit: 50 unless Discord raised it for your bot)", v)
 		}
 		c.GlobalBudget = n
+	}
+	if c.MetricsAddr = get("METRICS_ADDR"); c.MetricsAddr != "" {
+		if err := checkMetricsAddr(c.MetricsAddr); err != nil {
+			return c, err
+		}
 	}
 	switch lvl := strings.ToLower(get("LOG_LEVEL")); lvl {
 	case "", "info":
