@@ -22,7 +22,8 @@ type Options struct {
 	Store      *store.Store
 	Log        *slog.Logger
 	DevGuildID string // register commands to this server only (instant updates)
-	// Metrics records interactions and tables; nil records nothing.
+	// Metrics records interactions, tables and the Store's commits; nil
+	// records nothing.
 	Metrics *metrics.Metrics
 
 	// Modules are the games and commands the bot offers; nil means all of
@@ -75,6 +76,9 @@ func New(o Options) *Bot {
 		}
 	}
 	o.Metrics.WatchTables(games, b.env.LiveTables)
+	if o.Metrics != nil && o.Store != nil {
+		o.Store.OnCommit = o.Metrics.ObserveCommit
+	}
 	return b
 }
 

@@ -35,11 +35,11 @@ func listenMetrics(addr string) (net.Listener, error) {
 	return ln, nil
 }
 
-// observe wires the metrics into the store and the Discord session: commit
-// times, every REST call, Discord's 429 back-offs, gateway connections,
-// and what /healthz checks. It must run before the session opens.
+// observe wires the metrics into the Discord session: every REST call,
+// Discord's 429 back-offs, gateway connections, and what /healthz checks
+// (the bot itself wires the store's commits). It must run before the
+// session opens.
 func observe(m *metrics.Metrics, session *discordgo.Session, st *store.Store) {
-	st.OnCommit = m.ObserveCommit
 	session.Client.Transport = m.Transport(session.Client.Transport)
 	session.AddHandler(func(*discordgo.Session, *discordgo.Connect) { m.GatewayConnected() })
 	session.AddHandler(func(_ *discordgo.Session, e *discordgo.RateLimit) {
