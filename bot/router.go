@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime/debug"
 	"sync/atomic"
@@ -80,15 +81,17 @@ func (b *Bot) HandleInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 	case <-timer.C:
 		// Slow (a rate-limited channel, a busy disk): acknowledge now so
 		// Discord does not fail the interaction, then deliver the reply.
-		if err := b.send(log, i, false, deferral(i)); err != nil {
-			b.answered(i, kind, metrics.OutcomeDeferred, arrived, err)
-			<-done // nothing can be delivered after a deferral Discord refused
-			return
+		derr := b.send(log, i, false, deferral(i))
+		if derr == nil {
+			b.opts.Metrics.FirstReply(time.Since(arrived))
 		}
-		b.opts.Metrics.FirstReply(time.Since(arrived))
 		r := <-done
 		err := b.deliverLate(log, i, in.Linked(), r)
-		b.delivered(i, kind, metrics.OutcomeDeferred, err)
+		outcome := metrics.OutcomeDeferred
+		if panicked.Load() {
+			outcome = metrics.OutcomePanicked
+		}
+		b.delivered(i, kind, outcome, errors.Join(derr, err))
 	}
 }
 
