@@ -23,21 +23,20 @@ const DefaultGlobalBudget = 50
 // change. Each table has at most one call in flight, which keeps its
 // messages in order.
 type dispatcher struct {
-	perCall time.Duration // how often a call may start, on average
-	burst   int           // calls that may start at once after a quiet spell
-	m       *metrics.Metrics
-
-	// heldSince is when a table ready to go first found the budget empty
-	// (zero: none is held back): the time until a call starts again is
-	// time spent waiting on the global limit.
-	heldSince time.Time
+	perCall time.Duration    // how often a call may start, on average
+	burst   int              // calls that may start at once after a quiet spell
+	m       *metrics.Metrics // told how long calls wait for the budget
 
 	mu      sync.Mutex
 	waiting map[*Outbox]struct{} // outboxes with public work, none of it in flight
 	tokens  float64
 	filled  time.Time // when tokens was last topped up
-	wake    chan struct{}
-	calls   sync.WaitGroup
+	// heldSince is when a table ready to go first found the budget empty
+	// (zero: none is held back): the time until a call starts again is
+	// time spent waiting on the global limit.
+	heldSince time.Time
+	wake      chan struct{}
+	calls     sync.WaitGroup
 }
 
 func newDispatcher(budget int) *dispatcher {
