@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/games"
+	"github.com/cardbot/cardbot/bot/metrics"
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
@@ -21,6 +22,9 @@ type Options struct {
 	Store      *store.Store
 	Log        *slog.Logger
 	DevGuildID string // register commands to this server only (instant updates)
+	// Metrics records interactions, tables and the Store's commits; nil
+	// records nothing.
+	Metrics *metrics.Metrics
 
 	// Shard is the part of Discord this process serves (see shard.go); the
 	// zero Shard serves every guild.
@@ -61,16 +65,24 @@ func New(o Options) *Bot {
 	}
 	b := &Bot{
 		opts: o, session: o.Session, log: o.Log,
-		env:     table.NewEnv(o.Session, o.Store, o.Log, o.Timing),
+		env:     table.NewEnvWithMetrics(o.Session, o.Store, o.Log, o.Timing, o.Metrics),
 		modules: map[string]ui.Module{},
 	}
 	b.env.Shard = o.Shard
+	var games []string // the modules that run tables
 	for _, newModule := range o.Modules {
 		m := newModule(b.env)
 		cmd := m.Command()
 		b.modules[cmd.Name] = m
 		b.names = append(b.names, cmd.Name)
 		b.commands = append(b.commands, cmd)
+		if _, ok := m.(table.Game); ok {
+			games = append(games, cmd.Name)
+		}
+	}
+	o.Metrics.WatchTables(games, b.env.LiveTables)
+	if o.Metrics != nil && o.Store != nil {
+		o.Store.OnCommit = o.Metrics.ObserveCommit
 	}
 	return b
 }

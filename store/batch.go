@@ -198,6 +198,7 @@ func (s *Store) commitBatch(batch []*appendReq, savepoints bool) ([]error, error
 	if s.observeBatch != nil {
 		s.observeBatch(len(batch), commit.Sub(begin), time.Since(commit))
 	}
+	s.observeCommit(begin, len(batch))
 	s.markDirty()
 	return errs, nil
 }

@@ -71,6 +71,8 @@ type Store struct {
 	DailyBonus int64
 	// DailyInterval is how long a player waits between daily bonuses.
 	DailyInterval time.Duration
+	// OnCommit, if set, is told of every committed write transaction (see observe.go).
+	OnCommit CommitObserver
 
 	path string
 	wdb  *sql.DB // one connection: every write transaction
@@ -306,6 +308,7 @@ func (s *Store) writeTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 		return ErrClosed
 	default:
 	}
+	began := time.Now()
 	tx, err := s.wdb.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: begin: %w", err)
@@ -317,6 +320,7 @@ func (s *Store) writeTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("store: commit: %w", err)
 	}
+	s.observeCommit(began, 0)
 	s.markDirty()
 	return nil
 }

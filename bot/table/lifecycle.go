@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -75,9 +76,11 @@ func (e *Env) Start(t Table, messageID string) {
 	}
 	c.Out = newOutbox(e.Session, e.Log.With("table", c.ID), channel, messageID, e.Timing.PublicEvery, e.disp, &e.sends,
 		func(id string) { c.Act.Post(func() { c.saveMessageID(id) }) })
+	c.phase = new(atomic.Uint32)
+	c.phase.Store(uint32(c.Status))
 	e.register(t)
 	e.running.Add(1)
-	go func() { defer e.running.Done(); c.Act.run(e.ctx, t.StopTimers) }()
+	go func() { defer e.running.Done(); c.Act.run(e.ctx, t.StopTimers, c.notePhase) }()
 }
 
 // Restore is the part of rebuilding a table after a restart that every

@@ -25,6 +25,9 @@ type config struct {
 
 	// Shard (SHARD_ID of SHARD_COUNT) is the part of Discord's servers this process serves.
 	Shard table.Shard
+	// MetricsAddr (METRICS_ADDR) is where /metrics, /healthz and /readyz are
+	// served ("": not at all).
+	MetricsAddr string
 }
 
 // defaultDatabasePath is where the database lives when DATABASE_PATH is unset.
@@ -81,6 +84,11 @@ func configFrom(lookup func(string) (string, bool)) (config, error) {
 				"(Discord's global limit: 50 unless Discord raised it for your bot)", v)
 		}
 		c.GlobalBudget = n
+	}
+	if c.MetricsAddr = get("METRICS_ADDR"); c.MetricsAddr != "" {
+		if err := checkMetricsAddr(c.MetricsAddr); err != nil {
+			return c, err
+		}
 	}
 	var err error
 	if c.Shard, err = shardFrom(get); err != nil {
