@@ -26,7 +26,9 @@ Runs stop at 10; 10-1-2 is not a run.
 
 **LARO!** When someone discards, anyone else may hit **LARO!** on the table to grab that card if it completes a cluster with two of their cards (or wins them the game). They lay that cluster face up, discard, and play continues after them: anyone in between is skipped. Several calls on one card? A winning call beats all, then the better cluster, then whoever sits first after the discarder. Calls count by the moment you clicked, within the table's window.
 
-**Chips.** Each loser pays the winner *stake × points*; the winner also takes the antes. No winner after the deck runs out three times: antes go back.`
+**Chips.** Each loser pays the winner *stake × points*; the winner also takes the antes. No winner after the deck runs out three times: antes go back.
+
+**Looking back.** ` + "`/laro history`" + ` lists your finished games in this server; ` + "`/laro replay game:<ID>`" + ` steps through one move by move, every hand shown, with each LARO! contest explained.`
 
 // rules answers /laro rules.
 func (g *Game) rules() *ui.Reply {

@@ -1,6 +1,7 @@
 package laro_test
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -142,6 +143,9 @@ func TestLaroHistoryAndReplay(t *testing.T) {
 	}
 	if cs, err := alice.U.Autocomplete(w.Ch, "laro replay", "game", "zz"); err != nil || len(cs) != 0 {
 		t.Errorf("typing a non-ID: choices %v (%v), want none", cs, err)
+	}
+	if _, err := alice.U.Autocomplete(w.Ch, "laro new", "stake", "1"); !errors.Is(err, discordtest.ErrBadOption) {
+		t.Errorf("autocomplete on an option without it: err = %v, want ErrBadOption", err)
 	}
 	if cs, err := bob.U.Autocomplete(w.Ch, "laro replay", "game", ""); err != nil || len(cs) != 0 {
 		t.Errorf("bob's choices %v (%v), want none: he played no game", cs, err)

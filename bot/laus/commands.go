@@ -31,7 +31,9 @@ const lausRulesText = `**Goal.** Collect as few points as you can. When a total 
 
 **Scoring.** Your round score is your pile's points plus queen bonuses, doubled for each skat pass and for each player who took no trick at all. Take **every** trick and you score −120 instead (doubled per pass) while the others score 0.
 
-**At the table.** Open **My hand** to see your cards and play: only the cards you may play are offered. Run out of time and the computer plays for you; three times in a row and it keeps your seat until you press **I'm back**.`
+**At the table.** Open **My hand** to see your cards and play: only the cards you may play are offered. Run out of time and the computer plays for you; three times in a row and it keeps your seat until you press **I'm back**.
+
+**Looking back.** ` + "`/laus history`" + ` lists your finished matches in this server; ` + "`/laus replay match:<ID>`" + ` steps through one trick by trick, every hand and the skat shown, with each round's scoring.`
 
 // rules answers /laus rules.
 func (g *Game) rules() *ui.Reply {
