@@ -203,7 +203,7 @@ func TestLaroHistoryAndReplay(t *testing.T) {
 func TestLaroReplayRefusals(t *testing.T) {
 	w := e2e.NewWorld(t)
 	alice := w.Player("alice")
-	id, final := playFinishedGame(t, w, alice)
+	id := storeFinishedGame(t, w.St, w.Guild.ID(), w.Ch.ID(), []string{alice.U.ID(), "42"}, 7)
 	refusal := func(what string, r *discordtest.Response, err error, want string) {
 		t.Helper()
 		cb := e2e.Answer(t, r, err)
@@ -223,9 +223,13 @@ func TestLaroReplayRefusals(t *testing.T) {
 	r, err = alice.U.Slash(w.Ch, "laus replay", discordtest.StrOpt("match", id))
 	refusal("a Laro game asked of /laus", r, err, "open it with `/laro replay game:"+id+"`")
 
-	// A game still running: Play again deals one; its replay is refused, and
-	// no card of it is shown.
-	alice.Click(final, e2e.Button(final, "again", ""))
+	// A game still running (alice's solo practice): its replay is refused,
+	// and no card of it is shown.
+	r, err = alice.U.Slash(w.Ch, "laro new", e2e.QuickOpts(0)...)
+	e2e.Answer(t, r, err)
+	lobby := w.TableMessage("Click **Join**")
+	alice.Click(lobby, e2e.Button(lobby, "start", ""))
+	w.TableMessage("game 1")
 	live, err := w.St.LiveGames(t.Context())
 	if err != nil || len(live) != 1 {
 		t.Fatalf("live games %v (%v), want the new one", live, err)
