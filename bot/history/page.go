@@ -100,3 +100,11 @@ func Choices(ctx context.Context, st *store.Store, k Kind, guild, user, typed st
 // ChoiceDate is a game's start in a choice's name, which Discord shows as
 // plain text (no <t:…> there): UTC, to the minute.
 func ChoiceDate(t time.Time) string { return t.UTC().Format("2 Jan 2006 15:04 UTC") }
+
+// Players says how many sat at a game: "solo" or "3 players".
+func Players(n int) string {
+	if n == 1 {
+		return "solo"
+	}
+	return fmt.Sprintf("%d players", n)
+}

@@ -61,9 +61,9 @@ func (g *Game) HandleCommand(ctx context.Context, in *ui.Input) *ui.Reply {
 	case "stats":
 		return g.stats(ctx, in)
 	case "history":
-		return g.history(ctx, in)
+		return g.looking().History(ctx, in)
 	case "replay":
-		return g.replay(ctx, in)
+		return g.looking().ReplayCommand(ctx, in)
 	}
 	return ui.EphemeralText("That command is not known to this version of cardbot.")
 }

@@ -51,9 +51,9 @@ func (g *Game) HandleCommand(ctx context.Context, in *ui.Input) *ui.Reply {
 	case "rules":
 		return g.rules()
 	case "history":
-		return g.history(ctx, in)
+		return g.looking().History(ctx, in)
 	case "replay":
-		return g.replay(ctx, in)
+		return g.looking().ReplayCommand(ctx, in)
 	}
 	return ui.EphemeralText("That command is not known to this version of cardbot.")
 }
