@@ -190,3 +190,32 @@ func TestReplayContest(t *testing.T) {
 		t.Errorf("the preferred call lost without being called too late:\n%s", text)
 	}
 }
+
+// TestReplayLongGameFitsDiscord draws every step of the longest of 300
+// seeded six-seat games and checks each against Discord's message limits.
+func TestReplayLongGameFitsDiscord(t *testing.T) {
+	var longest *laroReplay
+	for seed := uint64(1); seed <= 300; seed++ {
+		gm, recs, _ := simGame(t, 6, seed)
+		r, err := loadReplay(gm, recs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if longest == nil || r.last() > longest.last() {
+			longest = r
+		}
+	}
+	for k := 0; k <= longest.last(); k++ {
+		f, err := longest.frame(k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := replayView(longest, f)
+		if err := discordtest.Validate(v.Content, v.Embeds, v.Components); err != nil {
+			t.Fatalf("step %d of %d: Discord would refuse the viewer: %v", k, longest.last(), err)
+		}
+		if _, opts := golden.CustomIDs(v); len(opts) != ui.MaxChoices {
+			t.Fatalf("step %d: the jump menu of a %d-step game has %d entries, want the 25 Discord allows", k, longest.last(), len(opts))
+		}
+	}
+}

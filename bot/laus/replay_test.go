@@ -188,3 +188,30 @@ func checkControls(t *testing.T, v ui.Rendering, step, last int) {
 		seen[o.Value] = true
 	}
 }
+
+// TestReplayLongMatchFitsDiscord draws every step of the longest of 20
+// seeded matches to the default target and checks each against Discord's
+// message limits.
+func TestReplayLongMatchFitsDiscord(t *testing.T) {
+	var longest *lausReplay
+	for seed := uint64(1); seed <= 20; seed++ {
+		gm, recs, _ := simMatch(t, 3, defaultTarget, seed)
+		r, err := loadLausReplay(gm, recs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if longest == nil || r.last() > longest.last() {
+			longest = r
+		}
+	}
+	for k := 0; k <= longest.last(); k++ {
+		f, err := longest.frame(k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := replayView(longest, f)
+		if err := discordtest.Validate(v.Content, v.Embeds, v.Components); err != nil {
+			t.Fatalf("step %d of %d: Discord would refuse the viewer: %v", k, longest.last(), err)
+		}
+	}
+}
