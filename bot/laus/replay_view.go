@@ -45,6 +45,9 @@ func replayView(r *lausReplay, f lausFrame) ui.Rendering {
 	}
 	if len(r.seats) == 3 && v.Phase != rules.PhaseOver {
 		skat := orDash(lausCards(f.Skat))
+		if v.Phase == rules.PhaseLayBack {
+			skat = fmt.Sprintf("in %s's hand, two to lay back", r.name(v.Turn))
+		}
 		var decided []string
 		for s, d := range v.SkatDecisions {
 			if d != rules.Undecided {
@@ -110,7 +113,9 @@ func (r *lausReplay) jumps() []history.Jump {
 	for i, e := range r.moves {
 		round := m.Round()
 		v := m.View(-1)
-		if _, ok := e.action.(rules.Play); ok && v.Trick.N == 0 && len(v.History) > 0 {
+		// A lead opens a trick; the first of a four-player round opens at
+		// the deal, which has its own entry.
+		if _, ok := e.action.(rules.Play); ok && v.Trick.N == 0 && rounds[len(rounds)-1].step != i {
 			tricks = append(tricks, mark{i, round, len(v.History) + 1})
 		}
 		if m.Apply(e.action) != nil {
