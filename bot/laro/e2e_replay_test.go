@@ -238,7 +238,11 @@ func TestLaroReplayRefusals(t *testing.T) {
 	r, err = alice.U.ForgeClick(w.Ch, fmt.Sprintf("v1/laro/%s/1/replay/next", live[0].ID))
 	refusal("a forged viewer click on a running game", r, err, "is still being played")
 
-	// Another server's game: a viewer click there is refused too.
+	// Another server's game, asked for here; and a viewer click made in
+	// another server on this server's game.
+	elsewhere := storeFinishedGame(t, w.St, "999", "998", []string{alice.U.ID()}, 8)
+	r, err = replay(elsewhere)
+	refusal("another server's game", r, err, "was played in another server")
 	other := w.Srv.AddGuild("other server").AddChannel("tables")
 	r, err = alice.U.ForgeClick(other, fmt.Sprintf("v1/laro/%s/1/replay/next", id))
 	refusal("viewer click in another server", r, err, "was played in another server")
