@@ -1,7 +1,9 @@
 // Package bot is cardbot's transport: the one part that talks to Discord
 // about interactions. It registers every module's slash command at start,
 // decodes each interaction into a ui.Input, routes a command to its module
-// and a click to its table (through the table registry), defers a handler
+// and a click to its table (through the table registry), or to its module
+// when the module owns it (ui.ComponentModule: a history page, a replay
+// step), an autocomplete to its module (ui.AutocompleteModule), defers a handler
 // still busy after DeferAfter, and sends the reply: privately unless the
 // reply was built Public (see privacy.go, the one place that enforces it).
 // At start it posts what the last run stored to announce and asks each game

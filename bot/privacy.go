@@ -70,6 +70,12 @@ func deferral(i *discordgo.Interaction) *ui.Reply {
 // send answers interaction i with r, made safe by secure, and returns
 // Discord's refusal, if any.
 func (b *Bot) send(log *slog.Logger, i *discordgo.Interaction, linked bool, r *ui.Reply) error {
+	if i.Type == discordgo.InteractionApplicationCommandAutocomplete && r != nil &&
+		r.Type != discordgo.InteractionApplicationCommandAutocompleteResult {
+		// An autocomplete takes only choices: a refusal (restarting, a
+		// panic) becomes an empty list rather than an answer Discord rejects.
+		r = ui.Choices(nil)
+	}
 	r = secure(i, linked, r)
 	if r == nil {
 		return nil

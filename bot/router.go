@@ -83,6 +83,11 @@ func (b *Bot) HandleInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 		}
 		b.answered(i, kind, outcome, arrived, err)
 	case <-timer.C:
+		if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+			// Choices cannot be deferred: send them whenever they come.
+			b.send(log, i, false, <-done)
+			return
+		}
 		// Slow (a rate-limited channel, a busy disk): acknowledge now so
 		// Discord does not fail the interaction, then deliver the reply.
 		derr := b.send(log, i, false, deferral(i))
@@ -135,7 +140,7 @@ func (b *Bot) decode(i *discordgo.Interaction) (*ui.Input, *ui.Reply) {
 	}
 	in.AppPermissions = i.AppPermissions
 	switch i.Type {
-	case discordgo.InteractionApplicationCommand:
+	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
 		data, ok := i.Data.(discordgo.ApplicationCommandInteractionData)
 		if !ok {
 			return nil, ui.EphemeralText("That command arrived garbled; please try again.")
@@ -150,7 +155,14 @@ func (b *Bot) decode(i *discordgo.Interaction) (*ui.Input, *ui.Reply) {
 		for _, o := range opts {
 			if o != nil {
 				in.Options[o.Name] = o
+				if o.Focused && i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+					in.Focused = o.Name
+				}
 			}
+		}
+		if i.Type == discordgo.InteractionApplicationCommandAutocomplete && in.Focused == "" {
+			// Nothing to complete; an empty list is the harmless answer.
+			return nil, ui.Choices(nil)
 		}
 	case discordgo.InteractionMessageComponent:
 		data, ok := i.Data.(discordgo.MessageComponentInteractionData)
@@ -170,11 +182,22 @@ func (b *Bot) decode(i *discordgo.Interaction) (*ui.Input, *ui.Reply) {
 }
 
 // route sends a command to its module and a click to its table.
+// A click that belongs to no table (a history page, a replay step) goes
+// to its module instead, and so does an autocomplete.
 func (b *Bot) route(ctx context.Context, in *ui.Input) *ui.Reply {
 	if in.Command == "" {
+		if m, ok := b.modules[in.Component.Game].(ui.ComponentModule); ok && m.OwnsComponent(in.Component) {
+			return m.HandleComponent(ctx, in)
+		}
 		return b.env.Route(ctx, in)
 	}
 	m, ok := b.modules[in.Command]
+	if in.Focused != "" {
+		if ac, ok := m.(ui.AutocompleteModule); ok {
+			return ui.Choices(ac.Autocomplete(ctx, in))
+		}
+		return ui.Choices(nil)
+	}
 	if !ok {
 		return ui.EphemeralText("That command is not known to this version of cardbot.")
 	}

@@ -204,6 +204,11 @@ func (s *Server) serveCallback(rc *reqCtx, id, token string) (result, *apiError)
 		return result{}, errUnknownInteraction()
 	}
 
+	if (in.typ == discordgo.InteractionApplicationCommandAutocomplete) != (body.Type == discordgo.InteractionApplicationCommandAutocompleteResult) {
+		// Discord: an autocomplete takes only choices, and choices answer
+		// nothing else.
+		return result{}, formError("type", "INTERACTION_RESPONSE_TYPE_INVALID", fmt.Sprintf("Invalid interaction response type %d for interaction type %d", body.Type, in.typ))
+	}
 	cb := &Callback{Type: body.Type, Data: append(json.RawMessage(nil), body.Data...), Latency: latency, Arrived: arrived}
 	switch body.Type {
 	case discordgo.InteractionResponseChannelMessageWithSource, discordgo.InteractionResponseDeferredChannelMessageWithSource:

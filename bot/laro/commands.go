@@ -28,6 +28,8 @@ Runs stop at 10; 10-1-2 is not a run.
 
 **Chips.** Each loser pays the winner *stake × points*; the winner also takes the antes. No winner after the deck runs out three times: antes go back.
 
+**Looking back.** ` + "`/laro history`" + ` lists your finished games in this server; ` + "`/laro replay game:<ID>`" + ` steps through one move by move, every hand shown, with each LARO! contest explained.
+
 **Busy channel?** ` + "`/laro new thread:true`" + ` plays each game in a thread started from the table's message; at the end the thread is archived and the channel message shows the result with a link. A server's defaults for new tables (stake, ante, LARO! window, turn timer, threads) are set with ` + "`/cardbot settings`" + ` (Manage Server); options you give ` + "`/laro new`" + ` still win.`
 
 // rules answers /laro rules.

@@ -46,10 +46,13 @@ func (g *Game) Command() *discordgo.ApplicationCommand {
 		),
 		ui.Subcommand("rules", "How to play Laro"),
 		ui.Subcommand("stats", "Laro results of a player in this server", ui.UserOption("player", "Whose stats (default: you)", false)),
+		ui.Subcommand("history", "A player's finished Laro games in this server, newest first", ui.UserOption("player", "Whose games (default: you)", false)),
+		ui.Subcommand("replay", "Step through a finished Laro game, every hand shown",
+			ui.StringOption("game", "The game's ID, from /laro history or the finished table", true, true, 32)),
 	)
 }
 
-// HandleCommand answers /laro new, /laro rules and /laro stats.
+// HandleCommand answers /laro new, rules, stats, history and replay.
 func (g *Game) HandleCommand(ctx context.Context, in *ui.Input) *ui.Reply {
 	switch in.Subcommand {
 	case "new":
@@ -58,6 +61,10 @@ func (g *Game) HandleCommand(ctx context.Context, in *ui.Input) *ui.Reply {
 		return g.rules()
 	case "stats":
 		return g.stats(ctx, in)
+	case "history":
+		return g.looking().History(ctx, in)
+	case "replay":
+		return g.looking().ReplayCommand(ctx, in)
 	}
 	return ui.EphemeralText("That command is not known to this version of cardbot.")
 }

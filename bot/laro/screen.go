@@ -13,7 +13,7 @@ func (t *laroTable) screen(viewer int) laroScreen {
 
 func (t *laroTable) screenOf(g *rules.Game, viewer int, settings laroSettings) laroScreen {
 	sc := laroScreen{
-		TableID: t.ID, GameNo: settings.GameNo, Version: t.moves, Seats: t.Seats, Settings: settings,
+		TableID: t.ID, GameID: t.GameID, GameNo: settings.GameNo, Version: t.moves, Seats: t.Seats, Settings: settings,
 		Pot: t.pot, View: g.View(viewer), Events: t.Events, Deadline: t.Deadline, Result: t.result,
 	}
 	if w := t.window; w != nil && g == t.game {

@@ -17,6 +17,7 @@ import (
 // they are easy to test and can never reach hidden state.
 type laroScreen struct {
 	TableID  string
+	GameID   string // the store's ID of the game, shown once it is over for its replay
 	GameNo   int
 	Version  int // the state version hand buttons are stamped with
 	Seats    []table.Seat
@@ -124,6 +125,9 @@ func laroPublic(s laroScreen) ui.Rendering {
 			discordgo.Button{Label: "LARO!", Style: discordgo.DangerButton, CustomID: id.String(), Emoji: &discordgo.ComponentEmoji{Name: "📣"}},
 		}}}
 	} else {
+		if s.GameID != "" {
+			e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Game #%s · %s", s.GameID, laroHistory.ReplayHint(s.GameID))}
+		}
 		id.Verb = "again"
 		again := id.String()
 		id.Verb = "leave"

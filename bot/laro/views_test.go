@@ -58,5 +58,6 @@ func TestViewsLaro(t *testing.T) {
 	}
 	final := screen(-1)
 	final.Window, final.Result = "", []string{"<@111> -14", "<@222> +28", "🤖 Ada -14"}
+	final.GameID = "0123456789abcdef"
 	golden.Check(t, "laro_public_over", laroPublic(final))
 }

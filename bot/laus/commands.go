@@ -33,6 +33,8 @@ const lausRulesText = `**Goal.** Collect as few points as you can. When a total 
 
 **At the table.** Open **My hand** to see your cards and play: only the cards you may play are offered. Run out of time and the computer plays for you; three times in a row and it keeps your seat until you press **I'm back**.
 
+**Looking back.** ` + "`/laus history`" + ` lists your finished matches in this server; ` + "`/laus replay match:<ID>`" + ` steps through one trick by trick, every hand and the skat shown, with each round's scoring.
+
 **Busy channel?** ` + "`/laus new thread:true`" + ` plays each match in a thread started from the table's message, round summaries included; at the end the thread is archived and the channel message shows the result with a link. A server's defaults (target, turn timer, threads) are set with ` + "`/cardbot settings`" + ` (Manage Server); options you give ` + "`/laus new`" + ` still win.`
 
 // rules answers /laus rules.

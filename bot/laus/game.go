@@ -36,10 +36,13 @@ func (g *Game) Command() *discordgo.ApplicationCommand {
 		),
 		ui.Subcommand("scoreboard", "This channel's Laus match and the server's all-time table"),
 		ui.Subcommand("rules", "How to play Laus"),
+		ui.Subcommand("history", "A player's finished Laus matches in this server, newest first", ui.UserOption("player", "Whose matches (default: you)", false)),
+		ui.Subcommand("replay", "Step through a finished Laus match, every hand shown",
+			ui.StringOption("match", "The match's ID, from /laus history or the finished table", true, true, 32)),
 	)
 }
 
-// HandleCommand answers /laus new, /laus scoreboard and /laus rules.
+// HandleCommand answers /laus new, scoreboard, rules, history and replay.
 func (g *Game) HandleCommand(ctx context.Context, in *ui.Input) *ui.Reply {
 	switch in.Subcommand {
 	case "new":
@@ -48,6 +51,10 @@ func (g *Game) HandleCommand(ctx context.Context, in *ui.Input) *ui.Reply {
 		return g.scoreboard(ctx, in)
 	case "rules":
 		return g.rules()
+	case "history":
+		return g.looking().History(ctx, in)
+	case "replay":
+		return g.looking().ReplayCommand(ctx, in)
 	}
 	return ui.EphemeralText("That command is not known to this version of cardbot.")
 }

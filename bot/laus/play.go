@@ -321,7 +321,7 @@ func (t *lausTable) afterChange(actor string, end *lausRoundEnd, fresh bool) {
 // screen builds the view model for seat (-1: the public table).
 func (t *lausTable) screen(viewer int) lausScreen {
 	return lausScreen{
-		TableID: t.ID, MatchNo: t.settings.MatchNo, Version: int(t.Seq), Seats: t.Seats,
+		TableID: t.ID, GameID: t.GameID, MatchNo: t.settings.MatchNo, Version: int(t.Seq), Seats: t.Seats,
 		Settings: t.settings, View: t.match.View(viewer), Events: t.Events, Deadline: t.Deadline,
 		AFK: t.afk,
 	}

@@ -22,6 +22,7 @@ const lausColor = 0x8e3b46
 // hidden card, so no hidden card can reach the channel.
 type lausScreen struct {
 	TableID  string
+	GameID   string // the store's ID of the match, shown once it is over for its replay
 	MatchNo  int
 	Version  int // the state version hand buttons are stamped with
 	Seats    []table.Seat
@@ -184,6 +185,9 @@ func lausPublic(s lausScreen) ui.Rendering {
 	id := ui.ComponentID{Game: "laus", Table: s.TableID, Turn: s.MatchNo}
 	var row []discordgo.MessageComponent
 	if over {
+		if s.GameID != "" {
+			e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Match #%s · %s", s.GameID, lausHistory.ReplayHint(s.GameID))}
+		}
 		id.Verb = "again"
 		row = append(row, discordgo.Button{Label: "Play again", Style: discordgo.SuccessButton, CustomID: id.String()})
 	} else {

@@ -44,4 +44,13 @@ func TestViewsLaus(t *testing.T) {
 		t.Fatal("no finished round")
 	}
 	golden.Check(t, "laus_summary", lausSummary("xyz789", 1, viewSeats, rr))
+	for !m.Over() {
+		a, _ := rules.Decide(rules.Computer{}, m.View(m.Turn()))
+		if err := m.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	final := screen(-1)
+	final.GameID = "0123456789abcdef"
+	golden.Check(t, "laus_public_over", lausPublic(final))
 }

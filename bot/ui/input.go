@@ -32,6 +32,9 @@ type Input struct {
 	Options        OptionsView // the subcommand's options
 	Component      ComponentID // for button clicks and select menus
 	Values         []string    // chosen values of a select menu
+	// Focused names the option being typed into, for an autocomplete
+	// interaction ("" for every other kind).
+	Focused string
 }
 
 // OptionsView looks up slash command options by name.

@@ -1,0 +1,109 @@
+package history
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/ui"
+	"github.com/cardbot/cardbot/store"
+)
+
+// A Replayer reads a finished game's log for the viewer: the number of its
+// last step, and a function that draws any step of 0..last.
+type Replayer func(g store.Game, recs []store.ActionRecord) (last int, draw func(step int) (ui.Rendering, error), err error)
+
+// Module answers one game's history and replay subcommands, their clicks
+// and the autocomplete of the replay's ID option. The game supplies what
+// differs: how a game reads in a list, and its replay.
+type Module struct {
+	Kind  Kind
+	Store *store.Store
+	Log   *slog.Logger
+	// Line draws one game of who's history.
+	Line func(ctx context.Context, who string) func(store.HistoryEntry) string
+	// ChoiceName names a game among the autocomplete choices (plain text).
+	ChoiceName func(store.HistoryEntry) string
+	Replay     Replayer
+}
+
+// History answers "/<game> history [player]": the player's newest page.
+func (m Module) History(ctx context.Context, in *ui.Input) *ui.Reply {
+	who := in.Options.User("player")
+	if who == "" {
+		who = in.UserID
+	}
+	page, err := Page(ctx, m.Store, m.Kind, in.GuildID, who, 0, m.Line(ctx, who))
+	if err != nil {
+		m.Log.Error("history", "game", m.Kind.Command(), "err", err)
+		return ui.EphemeralText(ui.MsgSomethingWrong)
+	}
+	return ui.EphemeralMessage("", page.Embeds, page.Components)
+}
+
+// ReplayCommand answers "/<game> replay <option>:<id>" with the viewer at
+// the deal.
+func (m Module) ReplayCommand(ctx context.Context, in *ui.Input) *ui.Reply {
+	return m.step(ctx, in, in.Options.String(m.Kind.Option()), func(int) (int, bool) { return 0, true }, false)
+}
+
+// OwnsComponent reports whether a click is on a history page or a replay
+// viewer, which the module answers itself: they belong to no table.
+func (m Module) OwnsComponent(id ui.ComponentID) bool {
+	return id.Verb == VerbReplay || id.Verb == VerbHistory
+}
+
+// HandleComponent answers a click on a history page or a replay viewer.
+// Everything is checked again as for the command, since a custom_id may be
+// forged: the game's server, that it is over, the step.
+func (m Module) HandleComponent(ctx context.Context, in *ui.Input) *ui.Reply {
+	id := in.Component
+	if id.Verb == VerbHistory {
+		page, err := Page(ctx, m.Store, m.Kind, in.GuildID, id.Table, id.Turn, m.Line(ctx, id.Table))
+		if err != nil {
+			m.Log.Error("history", "game", m.Kind.Command(), "err", err)
+			return ui.EphemeralText(ui.MsgSomethingWrong)
+		}
+		return ui.PrivateUpdate("", page.Embeds, page.Components)
+	}
+	return m.step(ctx, in, id.Table, func(last int) (int, bool) { return Target(in, last) }, true)
+}
+
+// Autocomplete offers the caller's latest finished games for the replay's
+// ID option.
+func (m Module) Autocomplete(ctx context.Context, in *ui.Input) []*discordgo.ApplicationCommandOptionChoice {
+	if in.Subcommand != "replay" || in.Focused != m.Kind.Option() {
+		return nil
+	}
+	return Choices(ctx, m.Store, m.Kind, in.GuildID, in.UserID, in.Options.String(m.Kind.Option()), m.ChoiceName)
+}
+
+// step draws the step pick chooses (of 0..last) of the game raw for the
+// viewer, or refuses with one line. update replaces the viewer the click
+// came from.
+func (m Module) step(ctx context.Context, in *ui.Input, raw string, pick func(last int) (int, bool), update bool) *ui.Reply {
+	g, recs, refusal := Load(ctx, m.Store, m.Kind, in.GuildID, raw)
+	if refusal != nil {
+		return refusal
+	}
+	last, draw, err := m.Replay(g, recs)
+	if err != nil {
+		m.Log.Error("replay", "game", g.ID, "err", err)
+		return ui.EphemeralText(fmt.Sprintf("%s `%s` could not be replayed: its stored log is damaged.", title(m.Kind.Noun), g.ID))
+	}
+	step, ok := pick(last)
+	if !ok {
+		return ui.EphemeralText(fmt.Sprintf("%s `%s` has steps 0 to %d only.", title(m.Kind.Noun), g.ID, last))
+	}
+	v, err := draw(step)
+	if err != nil {
+		m.Log.Error("replay", "game", g.ID, "step", step, "err", err)
+		return ui.EphemeralText(ui.MsgSomethingWrong)
+	}
+	if update {
+		return ui.PrivateUpdate("", v.Embeds, v.Components)
+	}
+	return ui.EphemeralMessage("", v.Embeds, v.Components)
+}

@@ -1,0 +1,112 @@
+package history
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/ui"
+)
+
+// VerbReplay and VerbHistory are the custom_id verbs of a replay viewer's
+// controls and of a history's page buttons. A replay control reads
+// "v1/<game>/<game ID>/<step>/replay/<first|prev|next|last|jump>": the step
+// it leads to (for the jump menu, the step shown; the chosen value says
+// where to go). A page button reads "v1/<game>/<player>/<page>/history/<prev|next>".
+const (
+	VerbReplay  = "replay"
+	VerbHistory = "history"
+)
+
+// A Jump is one entry of a replay's jump menu: a label and the step it
+// opens.
+type Jump struct {
+	Label       string
+	Description string
+	Step        int
+}
+
+// Nav draws a replay viewer's controls at step of 0..last: ⏮ ◀ ▶ ⏭, and a
+// menu to jump to any of jumps (at most ui.MaxChoices; the entry holding
+// step is shown as chosen).
+func Nav(k Kind, gameID string, step, last int, jumps []Jump) []discordgo.MessageComponent {
+	id := func(to int, arg string) string {
+		return ui.ComponentID{Game: k.Command(), Table: gameID, Turn: to, Verb: VerbReplay, Arg: arg}.String()
+	}
+	btn := func(emoji, arg string, to int, disabled bool) discordgo.MessageComponent {
+		return discordgo.Button{Style: discordgo.SecondaryButton, CustomID: id(max(0, min(to, last)), arg),
+			Emoji: &discordgo.ComponentEmoji{Name: emoji}, Disabled: disabled}
+	}
+	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		btn("⏮", "first", 0, step == 0),
+		btn("◀", "prev", step-1, step == 0),
+		btn("▶", "next", step+1, step >= last),
+		btn("⏭", "last", last, step >= last),
+	}}}
+	if len(jumps) > 1 {
+		if len(jumps) > ui.MaxChoices {
+			jumps = jumps[:ui.MaxChoices]
+		}
+		current := 0
+		for i, j := range jumps {
+			if j.Step <= step {
+				current = i
+			}
+		}
+		opts := make([]discordgo.SelectMenuOption, len(jumps))
+		for i, j := range jumps {
+			opts[i] = discordgo.SelectMenuOption{Label: clipTo(j.Label, 100), Description: clipTo(j.Description, 100),
+				Value: strconv.Itoa(j.Step), Default: i == current}
+		}
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+			MenuType: discordgo.StringSelectMenu, CustomID: id(step, "jump"), Placeholder: "Jump to…", Options: opts,
+		}}})
+	}
+	return rows
+}
+
+// Target reads where a replay control leads: the step in its custom_id, or
+// for the jump menu the chosen value. ok is false for a step outside
+// 0..last, or a menu answer that is not one step.
+func Target(in *ui.Input, last int) (step int, ok bool) {
+	step = in.Component.Turn
+	if in.Component.Arg == "jump" {
+		if len(in.Values) != 1 {
+			return 0, false
+		}
+		n, err := strconv.Atoi(in.Values[0])
+		if err != nil || strconv.Itoa(n) != in.Values[0] {
+			return 0, false
+		}
+		step = n
+	}
+	return step, step >= 0 && step <= last
+}
+
+// Spread picks at most n of the sorted steps, evenly spaced, keeping the
+// first and the last: the jump menu of a long game, which Discord caps at
+// 25 entries.
+func Spread(steps []int, n int) []int {
+	if len(steps) <= n {
+		return steps
+	}
+	out := make([]int, 0, n)
+	for i := range n {
+		out = append(out, steps[i*(len(steps)-1)/(n-1)])
+	}
+	return out
+}
+
+// clipTo cuts s to at most n runes (Discord's limit for menu texts).
+func clipTo(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}
+
+// StepTitle is a replay embed's title: which game, which step of how many.
+func StepTitle(k Kind, gameID string, step, last int) string {
+	return fmt.Sprintf("%s replay · %s #%s · step %d/%d", k.Title, k.Noun, gameID, step, last)
+}

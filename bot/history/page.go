@@ -1,0 +1,110 @@
+package history
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/ui"
+	"github.com/cardbot/cardbot/store"
+)
+
+// PageSize is how many games a history page lists: with one line each, a
+// page stays far inside an embed's 4096 characters.
+const PageSize = 10
+
+// maxPage keeps a forged page number from asking the database for an
+// absurd offset.
+const maxPage = 10000
+
+// Page draws page (0 for the newest) of who's finished games of kind k in
+// guild: one line per game, drawn by line. more reports whether an older
+// page exists.
+func Page(ctx context.Context, st *store.Store, k Kind, guild, who string, page int,
+	line func(store.HistoryEntry) string) (ui.Rendering, error) {
+	page = max(0, min(page, maxPage))
+	entries, more, err := st.History(ctx, store.HistoryQuery{
+		Kind: k.Store, Guild: guild, User: who, Offset: page * PageSize, Limit: PageSize,
+	})
+	if err != nil {
+		return ui.Rendering{}, err
+	}
+	e := &discordgo.MessageEmbed{
+		Title: fmt.Sprintf("%s history", k.Title),
+		Color: 0x2b7a78,
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "<@%s>'s finished %ss in this server, newest first.\n\n", who, k.Noun)
+	if len(entries) == 0 {
+		if page == 0 {
+			fmt.Fprintf(&b, "No finished %s %s yet.", k.Title, k.Noun)
+		} else {
+			b.WriteString("No older ones.")
+		}
+	}
+	for _, en := range entries {
+		b.WriteString(line(en) + "\n")
+	}
+	e.Description = b.String()
+	e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Page %d · open one with %s", page+1, k.ReplayHint("<ID>"))}
+	id := func(to int, arg string) string {
+		return ui.ComponentID{Game: k.Command(), Table: who, Turn: to, Verb: VerbHistory, Arg: arg}.String()
+	}
+	var comps []discordgo.MessageComponent
+	if page > 0 || more {
+		comps = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "Newer", Style: discordgo.SecondaryButton, CustomID: id(max(page-1, 0), "prev"),
+				Emoji: &discordgo.ComponentEmoji{Name: "◀"}, Disabled: page == 0},
+			discordgo.Button{Label: "Older", Style: discordgo.SecondaryButton, CustomID: id(page+1, "next"),
+				Emoji: &discordgo.ComponentEmoji{Name: "▶"}, Disabled: !more},
+		}}}
+	}
+	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: comps}, nil
+}
+
+// Date shows when a game started, in each reader's own time zone.
+func Date(t time.Time) string { return fmt.Sprintf("<t:%d:f>", t.Unix()) }
+
+// Chips shows a player's chip result, or nothing for a game played for fun.
+func Chips(net int64) string {
+	if net == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" · %+d chips", net)
+}
+
+// Choices are the autocomplete choices for a replay's ID option: the
+// caller's latest finished games whose ID starts with what they have typed.
+func Choices(ctx context.Context, st *store.Store, k Kind, guild, user, typed string,
+	name func(store.HistoryEntry) string) []*discordgo.ApplicationCommandOptionChoice {
+	prefix := strings.ToLower(strings.TrimPrefix(strings.TrimSpace(typed), "#"))
+	if len(prefix) > idLen || strings.Trim(prefix, "0123456789abcdef") != "" {
+		return nil
+	}
+	entries, _, err := st.History(ctx, store.HistoryQuery{
+		Kind: k.Store, Guild: guild, User: user, IDPrefix: prefix, Limit: ui.MaxChoices,
+	})
+	if err != nil {
+		return nil
+	}
+	out := make([]*discordgo.ApplicationCommandOptionChoice, len(entries))
+	for i, e := range entries {
+		out[i] = &discordgo.ApplicationCommandOptionChoice{Name: clipTo(name(e), 100), Value: e.Game.ID}
+	}
+	return out
+}
+
+// ChoiceDate is a game's start in a choice's name, which Discord shows as
+// plain text (no <t:…> there): UTC, to the minute.
+func ChoiceDate(t time.Time) string { return t.UTC().Format("2 Jan 2006 15:04 UTC") }
+
+// Players says how many sat at a game: "solo" or "3 players".
+func Players(n int) string {
+	if n == 1 {
+		return "solo"
+	}
+	return fmt.Sprintf("%d players", n)
+}

@@ -1,0 +1,85 @@
+package laro
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/history"
+	"github.com/cardbot/cardbot/bot/ui"
+	"github.com/cardbot/cardbot/store"
+)
+
+// looking is Laro's history and replay: /laro history, /laro replay, their
+// clicks and the replay's autocomplete.
+func (g *Game) looking() history.Module {
+	return history.Module{
+		Kind: laroHistory, Store: g.env.Store, Log: g.env.Log,
+		Line: g.historyLine,
+		ChoiceName: func(e store.HistoryEntry) string {
+			return fmt.Sprintf("#%s · %s · %s%s", e.Game.ID, history.ChoiceDate(e.Game.CreatedAt), history.Players(len(e.Game.Seats)), history.Chips(e.Net))
+		},
+		Replay: func(gm store.Game, recs []store.ActionRecord) (int, func(int) (ui.Rendering, error), error) {
+			r, err := loadReplay(gm, recs)
+			if err != nil {
+				return 0, nil, err
+			}
+			return r.last(), func(k int) (ui.Rendering, error) {
+				f, err := r.frame(k)
+				if err != nil {
+					return ui.Rendering{}, err
+				}
+				return replayView(r, f), nil
+			}, nil
+		},
+	}
+}
+
+// historyLine draws one game of who's history: its ID, date, seats, who
+// won with how many points, and who's chips. The result comes from the
+// engine's replay of the log, as the replay shows it.
+func (g *Game) historyLine(ctx context.Context, who string) func(store.HistoryEntry) string {
+	return func(e store.HistoryEntry) string {
+		return fmt.Sprintf("`%s` · %s · %s · %s%s", e.Game.ID, history.Date(e.Game.CreatedAt), history.Players(len(e.Game.Seats)),
+			g.outcome(ctx, e.Game, who), history.Chips(e.Net))
+	}
+}
+
+// outcome is the result of a finished game for who, in a few words.
+func (g *Game) outcome(ctx context.Context, gm store.Game, who string) string {
+	_, recs, err := g.env.Store.LoadGame(ctx, gm.ID)
+	if err != nil {
+		return "result unknown"
+	}
+	r, err := loadReplay(gm, recs)
+	if err != nil {
+		return "result unknown"
+	}
+	end, err := r.game(r.last())
+	if err != nil {
+		return "result unknown"
+	}
+	seat, points, ok := end.Winner()
+	switch {
+	case !ok:
+		return "no winner"
+	case r.seats[seat].UserID == who && !r.seats[seat].Computer:
+		return fmt.Sprintf("🏆 won with %d points", points)
+	}
+	return fmt.Sprintf("%s won with %d points", r.name(seat), points)
+}
+
+// OwnsComponent reports whether a click is on a history page or a replay
+// viewer, which belong to no table.
+func (g *Game) OwnsComponent(id ui.ComponentID) bool { return g.looking().OwnsComponent(id) }
+
+// HandleComponent answers a click on a history page or a replay viewer.
+func (g *Game) HandleComponent(ctx context.Context, in *ui.Input) *ui.Reply {
+	return g.looking().HandleComponent(ctx, in)
+}
+
+// Autocomplete offers the caller's latest finished games for /laro replay.
+func (g *Game) Autocomplete(ctx context.Context, in *ui.Input) []*discordgo.ApplicationCommandOptionChoice {
+	return g.looking().Autocomplete(ctx, in)
+}

@@ -1,0 +1,162 @@
+package laus
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/history"
+	"github.com/cardbot/cardbot/bot/ui"
+	rules "github.com/cardbot/cardbot/engine/laus"
+	"github.com/cardbot/cardbot/store"
+)
+
+// lausHistory names Laus for the history package.
+var lausHistory = history.Kind{Store: store.KindLaus, Title: "Laus", Noun: "match"}
+
+// replayView draws step f of replay r: what happened, every hand and the
+// skat (the match is over, so nothing is secret any more), the trick on the
+// table, and, when the step ended a round, that round's scoring as a second
+// embed.
+func replayView(r *lausReplay, f lausFrame) ui.Rendering {
+	v := f.View
+	var desc strings.Builder
+	desc.WriteString(strings.Join(f.What, "\n"))
+	sc := lausScreen{Seats: r.seats, View: v}
+	if v.Phase == rules.PhaseOver {
+		desc.WriteString("\n\n" + lausEnding(sc))
+	} else {
+		desc.WriteString("\n\nNext: " + sc.turnLine())
+	}
+	e := &discordgo.MessageEmbed{
+		Title:       history.StepTitle(lausHistory, r.id, f.Step, f.Last),
+		Description: desc.String(),
+		Color:       lausColor,
+	}
+	if v.Phase != rules.PhaseOver {
+		trick := "No card yet."
+		if v.Trick.N > 0 {
+			trick = sc.trickText(v.Trick)
+		}
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{
+			Name: fmt.Sprintf("Round %d · trick %d", v.Round, len(v.History)+1), Value: trick})
+	}
+	if len(r.seats) == 3 && v.Phase != rules.PhaseOver {
+		skat := orDash(lausCards(f.Skat))
+		if v.Phase == rules.PhaseLayBack {
+			skat = fmt.Sprintf("in %s's hand, two to lay back", r.name(v.Turn))
+		}
+		var decided []string
+		for s, d := range v.SkatDecisions {
+			if d != rules.Undecided {
+				decided = append(decided, fmt.Sprintf("%s %s", r.name(s), d))
+			}
+		}
+		if len(decided) > 0 {
+			skat += "\n" + strings.Join(decided, " · ")
+		}
+		if v.Passes > 0 {
+			skat += fmt.Sprintf("\nScores ×%d", 1<<v.Passes)
+		}
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Skat", Value: skat, Inline: true})
+	}
+	for s := range f.Hands {
+		var b strings.Builder
+		b.WriteString(r.name(s))
+		if s == v.Dealer && v.Phase != rules.PhaseOver {
+			b.WriteString(" (dealer)")
+		}
+		fmt.Fprintf(&b, "\ntotal **%d**", v.Totals[s])
+		if v.Phase != rules.PhaseOver {
+			fmt.Fprintf(&b, " · %d trick(s)", v.TricksTaken[s])
+		}
+		b.WriteString("\n" + orDash(lausCards(f.Hands[s])))
+		name := fmt.Sprintf("Seat %d", s+1)
+		if v.Phase != rules.PhaseOver && v.Turn == s {
+			name = "▶️ " + name
+		}
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: name, Value: b.String(), Inline: true})
+	}
+	e.Footer = &discordgo.MessageEmbedFooter{Text: "Every hand is shown: the match is over."}
+	embeds := []*discordgo.MessageEmbed{e}
+	if f.Round != nil {
+		sum := r.summary(f).Embeds[0]
+		sum.Title = fmt.Sprintf("Round %d scoring", f.Round.Round)
+		embeds = append(embeds, sum)
+	}
+	return ui.Rendering{Embeds: embeds, Components: history.Nav(lausHistory, r.id, f.Step, f.Last, r.jumps())}
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
+}
+
+// jumps are the entries of the jump menu: the start of every round (the
+// step that dealt it), and, while the 25 entries Discord allows are not all
+// taken, the leads of tricks spread between them; the end last. With more
+// than 24 rounds the rounds themselves are spread.
+func (r *lausReplay) jumps() []history.Jump {
+	type mark struct {
+		step, round, trick int
+	}
+	var rounds, tricks []mark
+	rounds = append(rounds, mark{0, 1, 0})
+	m, err := r.match(0)
+	if err != nil {
+		return nil
+	}
+	for i, e := range r.moves {
+		round := m.Round()
+		v := m.View(-1)
+		// A lead opens a trick; the first of a four-player round opens at
+		// the deal, which has its own entry.
+		if _, ok := e.action.(rules.Play); ok && v.Trick.N == 0 && rounds[len(rounds)-1].step != i {
+			tricks = append(tricks, mark{i, round, len(v.History) + 1})
+		}
+		if m.Apply(e.action) != nil {
+			return nil
+		}
+		if m.Round() != round && !m.Over() {
+			rounds = append(rounds, mark{i + 1, m.Round(), 0})
+		}
+	}
+	pick := func(ms []mark, n int) []mark {
+		steps := make([]int, len(ms))
+		for i, x := range ms {
+			steps[i] = x.step
+		}
+		var out []mark
+		for _, s := range history.Spread(steps, n) {
+			for _, x := range ms {
+				if x.step == s {
+					out = append(out, x)
+					break
+				}
+			}
+		}
+		return out
+	}
+	room := ui.MaxChoices - 1 // the end
+	chosen := pick(rounds, room)
+	if left := room - len(chosen); left > 0 && len(tricks) > 0 {
+		chosen = append(chosen, pick(tricks, left)...)
+	}
+	var out []history.Jump
+	for _, x := range chosen {
+		j := history.Jump{Step: x.step, Description: fmt.Sprintf("step %d", x.step)}
+		if x.trick == 0 {
+			j.Label = fmt.Sprintf("Round %d · the deal", x.round)
+		} else {
+			j.Label = fmt.Sprintf("Round %d · trick %d", x.round, x.trick)
+		}
+		out = append(out, j)
+	}
+	out = append(out, history.Jump{Step: r.last(), Label: "The end", Description: fmt.Sprintf("step %d", r.last())})
+	slices.SortFunc(out, func(a, b history.Jump) int { return a.Step - b.Step })
+	return out
+}
