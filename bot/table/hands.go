@@ -66,7 +66,7 @@ func (c *Core) AdoptHand(user string, i *discordgo.Interaction, at time.Time) {
 		c.Env.Log.Error("refused to link a hand to another person's interaction", "table", c.ID)
 		return
 	}
-	c.hands[user] = handToken{i: i, at: at}
+	c.hands[user] = handToken{i: tokenOnly(i), at: at}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	err := c.Env.Store.SaveHandToken(ctx, c.GameID, store.HandToken{

@@ -1,19 +1,109 @@
 package table
 
 import (
+	"encoding/json"
+	"sync"
+	"time"
+
 	"github.com/bwmarrin/discordgo"
 )
 
-// EditOriginal edits the message that answered interaction i (its
-// "original"), through i's token, and returns the edited message.
+// Interaction tokens get rate-limit buckets of their own, kept here rather
+// than in discordgo's RateLimiter.
 //
-// discordgo's own InteractionResponseEdit files every webhook edit of the
-// whole process under one rate-limit bucket and holds it for the round
-// trip, so each player's hand update would wait for every other's. Discord
-// limits webhook calls per webhook id and token, so this files the edit
-// under the interaction's own token: no edit ever waits for an unrelated one.
+// discordgo files a call under the bucket its caller names and never forgets
+// a bucket. Its own InteractionRespond names a bucket after the callback URL,
+// which holds the interaction's token, so every click ever answered would
+// leave a bucket behind: about 200 bytes a click, without end. And its
+// InteractionResponseEdit files every webhook edit of the whole process under
+// one bucket that it holds for the round trip, so each player's hand update
+// would wait for every other's. Discord limits these calls per interaction
+// token and does not count them against the bot's global limit, so each
+// token gets a bucket that no other call shares, forgotten once the token has
+// expired.
+
+// Respond answers interaction i with resp: the interaction callback, which
+// Discord takes once per interaction.
+func Respond(s *discordgo.Session, i *discordgo.Interaction, resp *discordgo.InteractionResponse) error {
+	uri := discordgo.EndpointInteractionResponse(i.ID, i.Token)
+	var files []*discordgo.File
+	if resp.Data != nil {
+		files = resp.Data.Files
+	}
+	// One call per interaction: a bucket used once and then dropped.
+	_, err := tokenRequest(s, discordgo.NewRatelimiter(), "POST", uri, resp, files, uri)
+	return err
+}
+
+// EditOriginal edits the message that answered interaction i (its
+// "original"), through i's token, under the token's own bucket, so no edit
+// ever waits for an unrelated one.
 func EditOriginal(s *discordgo.Session, i *discordgo.Interaction, edit *discordgo.WebhookEdit) error {
 	uri := discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original")
-	_, err := s.RequestWithBucketID("PATCH", uri, edit, discordgo.EndpointWebhookToken(i.AppID, i.Token))
+	key := discordgo.EndpointWebhookToken(i.AppID, i.Token)
+	_, err := tokenRequest(s, tokenLimiters.limiter(key, time.Now()), "PATCH", uri, edit, edit.Files, key)
 	return err
+}
+
+// tokenOnly keeps of interaction i only what an edit through its token
+// needs, so a table holding a player's hand for 15 minutes does not also hold
+// the whole decoded click (member, message, components): about 3 kB a hand.
+func tokenOnly(i *discordgo.Interaction) *discordgo.Interaction {
+	return &discordgo.Interaction{ID: i.ID, AppID: i.AppID, Token: i.Token}
+}
+
+// tokenRequest sends body (with files, if any, as multipart) to uri under
+// the bucket key of limiter rl.
+func tokenRequest(s *discordgo.Session, rl *discordgo.RateLimiter, method, uri string, body any, files []*discordgo.File, key string) ([]byte, error) {
+	contentType, raw := "application/json", []byte(nil)
+	var err error
+	if len(files) > 0 {
+		contentType, raw, err = discordgo.MultipartBodyWithJSON(body, files)
+	} else {
+		raw, err = json.Marshal(body)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return s.RequestWithLockedBucket(method, uri, contentType, raw, rl.LockBucket(key), 0)
+}
+
+// tokenLimiters holds a rate limiter for each interaction token the process
+// edits through.
+var tokenLimiters = &tokenLimiterSet{m: map[string]*tokenLimiter{}}
+
+type tokenLimiterSet struct {
+	mu        sync.Mutex
+	m         map[string]*tokenLimiter
+	lastSweep time.Time
+}
+
+type tokenLimiter struct {
+	rl   *discordgo.RateLimiter
+	born time.Time
+}
+
+// tokenGone is when a token's limiter may be forgotten: Discord's 15-minute
+// token life, and a minute for a call still in flight.
+const tokenGone = 16 * time.Minute
+
+// limiter returns key's limiter, made at now if it has none; once a minute
+// it forgets those whose token has expired.
+func (t *tokenLimiterSet) limiter(key string, now time.Time) *discordgo.RateLimiter {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if now.Sub(t.lastSweep) > time.Minute {
+		for k, l := range t.m {
+			if now.Sub(l.born) > tokenGone {
+				delete(t.m, k)
+			}
+		}
+		t.lastSweep = now
+	}
+	l := t.m[key]
+	if l == nil {
+		l = &tokenLimiter{rl: discordgo.NewRatelimiter(), born: now}
+		t.m[key] = l
+	}
+	return l.rl
 }
