@@ -131,7 +131,20 @@ func PlayTurn(t *testing.T, w *World, players []*Player, discarded map[string]ti
 		time.Sleep(5 * time.Millisecond)
 	}
 	mover.Click(hand, Button(hand, "draw", "deck"))
-	hand = mover.WaitHand("discard buttons", func(m *discordgo.Message) bool { return Button(m, "discard", "*") != "" })
+	// A computer may win with LARO! on the discard just before this draw,
+	// which cancels the draw and ends the game.
+	over := func() bool {
+		for _, m := range w.Ch.Messages() {
+			if strings.Contains(Text(m), "[Play again]") {
+				return true
+			}
+		}
+		return false
+	}
+	hand = mover.WaitHand("discard buttons", func(m *discordgo.Message) bool { return Button(m, "discard", "*") != "" || over() })
+	if Button(hand, "discard", "*") == "" {
+		return false
+	}
 	if id := Button(hand, "win", ""); id != "" {
 		mover.Click(hand, id)
 		return false
