@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/emojis"
 	"github.com/cardbot/cardbot/bot/games"
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
@@ -21,6 +22,10 @@ type Options struct {
 	Store      *store.Store
 	Log        *slog.Logger
 	DevGuildID string // register commands to this server only (instant updates)
+
+	// CardEmojis shows cards as application emojis (uploaded at start, in
+	// the background); off, cards show as text.
+	CardEmojis bool
 
 	// Modules are the games and commands the bot offers; nil means all of
 	// cardbot's (games.All).
@@ -42,6 +47,8 @@ type Bot struct {
 	names    []string             // the command names, in registration order
 	closing  atomic.Bool
 	commands []*discordgo.ApplicationCommand
+
+	stopEmojis context.CancelFunc // ends the emoji sync at Shutdown
 }
 
 // New makes a Bot. Call Start once the session is open.
@@ -59,6 +66,9 @@ func New(o Options) *Bot {
 		opts: o, session: o.Session, log: o.Log,
 		env:     table.NewEnv(o.Session, o.Store, o.Log, o.Timing),
 		modules: map[string]ui.Module{},
+	}
+	if o.CardEmojis {
+		b.env.Emojis = emojis.New(o.Log)
 	}
 	for _, newModule := range o.Modules {
 		m := newModule(b.env)
@@ -84,6 +94,12 @@ func (b *Bot) Start(ctx context.Context) error {
 	}
 	if _, err := b.session.ApplicationCommandBulkOverwrite(appID, b.opts.DevGuildID, b.commands); err != nil {
 		return fmt.Errorf("registering slash commands: %w", err)
+	}
+	if set := b.env.Emojis; set != nil {
+		// The sync outlives Start's context but not the bot: Shutdown ends it.
+		ectx, cancel := context.WithCancel(context.Background())
+		b.stopEmojis = cancel
+		set.Start(ectx, b.session, appID)
 	}
 	b.env.PostAnnouncements(ctx)
 	return b.recoverTables(ctx)
@@ -129,5 +145,9 @@ func (b *Bot) appID() string {
 // and send its last message edits, and returns when they have all stopped.
 func (b *Bot) Shutdown(ctx context.Context) {
 	b.closing.Store(true)
+	if b.stopEmojis != nil {
+		b.stopEmojis()
+		<-b.env.Emojis.Done()
+	}
 	b.env.Stop(ctx)
 }

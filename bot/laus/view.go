@@ -5,9 +5,11 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/emojis"
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 	rules "github.com/cardbot/cardbot/engine/laus"
@@ -28,9 +30,10 @@ type lausScreen struct {
 	Settings lausSettings
 	View     rules.View
 	Events   []string
-	Deadline time.Time // when the current decision times out (zero: none)
-	AFK      []bool    // seats the computer keeps for an absent player
-	Note     string    // one-off line on top of a hand view
+	Deadline time.Time   // when the current decision times out (zero: none)
+	AFK      []bool      // seats the computer keeps for an absent player
+	Note     string      // one-off line on top of a hand view
+	Emojis   *emojis.Set // card pictures; nil shows cards as text
 }
 
 func (s lausScreen) name(seatNo int) string {
@@ -42,20 +45,36 @@ func (s lausScreen) name(seatNo int) string {
 
 func (s lausScreen) afk(seatNo int) bool { return seatNo >= 0 && seatNo < len(s.AFK) && s.AFK[seatNo] }
 
-// lausCards shows cards the way the table prints them.
-func lausCards(cs []rules.Card) string {
+// lausCards shows cards in message text: each as its emoji from em when
+// there is one, else as its symbol.
+func lausCards(em *emojis.Set, cs []rules.Card) string {
 	parts := make([]string, len(cs))
 	for i, c := range cs {
-		parts[i] = c.Symbol()
+		parts[i] = em.LausText(c)
 	}
 	return strings.Join(parts, " ")
+}
+
+// fits reports whether an embed keeps within Discord's limits on a field
+// (1,024 characters) and a description (4,096). Emojis are ~40 characters
+// each, so where they would not fit the view shows text instead.
+func fits(e *discordgo.MessageEmbed) bool {
+	if utf8.RuneCountInString(e.Description) > 4096 {
+		return false
+	}
+	for _, f := range e.Fields {
+		if utf8.RuneCountInString(f.Value) > 1024 {
+			return false
+		}
+	}
+	return true
 }
 
 // trickText lists who played what in a trick.
 func (s lausScreen) trickText(tr rules.Trick) string {
 	parts := make([]string, tr.N)
 	for i := range tr.N {
-		parts[i] = fmt.Sprintf("%s **%s**", s.name(tr.SeatOf(i)), tr.Cards[i].Symbol())
+		parts[i] = fmt.Sprintf("%s **%s**", s.name(tr.SeatOf(i)), s.Emojis.LausText(tr.Cards[i]))
 	}
 	return strings.Join(parts, " · ")
 }
@@ -199,7 +218,7 @@ func lausPublic(s lausScreen) ui.Rendering {
 }
 
 // handRows groups a sorted hand for display: trumps, then one line per suit.
-func handRows(hand []rules.Card) string {
+func (s lausScreen) handRows(hand []rules.Card) string {
 	var rows []string
 	var trumps []rules.Card
 	for _, c := range hand {
@@ -208,7 +227,7 @@ func handRows(hand []rules.Card) string {
 		}
 	}
 	if len(trumps) > 0 {
-		rows = append(rows, "Trumps  "+lausCards(trumps))
+		rows = append(rows, "Trumps  "+lausCards(s.Emojis, trumps))
 	}
 	for _, suit := range []rules.Suit{rules.Clubs, rules.Spades, rules.Hearts, rules.Diamonds} {
 		var cs []rules.Card
@@ -218,7 +237,7 @@ func handRows(hand []rules.Card) string {
 			}
 		}
 		if len(cs) > 0 {
-			rows = append(rows, suit.Symbol()+"  "+lausCards(cs))
+			rows = append(rows, suit.Symbol()+"  "+lausCards(s.Emojis, cs))
 		}
 	}
 	if len(rows) == 0 {
@@ -247,7 +266,7 @@ func lausHand(s lausScreen) ui.Rendering {
 	case v.MyTurn() && v.Phase == rules.PhaseSkat:
 		desc.WriteString("**Your turn:** look at the skat (you take its two cards, then lay two back) or pass (every score of this round doubles).")
 	case v.MyTurn() && v.Phase == rules.PhaseLayBack:
-		fmt.Fprintf(&desc, "**Your turn:** you picked up **%s** from the skat. Choose two cards to lay back face down (no queen, no jack).", lausCards(v.Skat))
+		fmt.Fprintf(&desc, "**Your turn:** you picked up **%s** from the skat. Choose two cards to lay back face down (no queen, no jack).", lausCards(s.Emojis, v.Skat))
 	case v.MyTurn() && v.Trick.N == 0:
 		desc.WriteString("**Your turn:** lead any card.")
 	case v.MyTurn():
@@ -256,7 +275,7 @@ func lausHand(s lausScreen) ui.Rendering {
 		if led.IsJack() {
 			what = "a jack"
 		}
-		fmt.Fprintf(&desc, "**Your turn:** %s led **%s**; play %s if you have one.", s.name(v.Trick.SeatOf(0)), led.Symbol(), what)
+		fmt.Fprintf(&desc, "**Your turn:** %s led **%s**; play %s if you have one.", s.name(v.Trick.SeatOf(0)), s.Emojis.LausText(led), what)
 	default:
 		fmt.Fprintf(&desc, "Waiting for %s.", s.name(v.Turn))
 	}
@@ -264,7 +283,7 @@ func lausHand(s lausScreen) ui.Rendering {
 		fmt.Fprintf(&desc, " Time runs out <t:%d:R>.", s.Deadline.Unix())
 	}
 	e.Description = desc.String()
-	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Cards", Value: handRows(v.Hand)})
+	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Cards", Value: s.handRows(v.Hand)})
 	if v.Phase != rules.PhaseOver {
 		trick := "No card yet."
 		if v.Trick.N > 0 {
@@ -273,11 +292,15 @@ func lausHand(s lausScreen) ui.Rendering {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "On the table", Value: trick})
 	}
 	if len(v.LaidBack) > 0 {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "You laid back", Value: lausCards(v.LaidBack)})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "You laid back", Value: lausCards(s.Emojis, v.LaidBack)})
 	}
 	if v.Seat >= 0 && v.Seat < len(v.Totals) {
 		e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Your tricks this round: %d · your total: %d (target %d)",
 			v.TricksTaken[v.Seat], v.Totals[v.Seat], v.Target)}
+	}
+	if s.Emojis != nil && !fits(e) {
+		s.Emojis = nil
+		return lausHand(s)
 	}
 	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: lausHandControls(s)}
 }
@@ -333,7 +356,13 @@ func lausHandControls(s lausScreen) []discordgo.MessageComponent {
 	case rules.PhasePlay:
 		var cards []discordgo.MessageComponent
 		for _, c := range rules.Legal(v.Hand, v.Trick.Played()) {
-			cards = append(cards, discordgo.Button{Label: c.Symbol(), Style: discordgo.SecondaryButton, CustomID: id("play", c.String())})
+			b := discordgo.Button{Label: c.Symbol(), Style: discordgo.SecondaryButton, CustomID: id("play", c.String())}
+			// The label stays: screen readers read it, and it is all
+			// there is while the emojis are not uploaded.
+			if e, ok := s.Emojis.Laus(c); ok {
+				b.Emoji = &e
+			}
+			cards = append(cards, b)
 		}
 		rows = append(rows, ui.ChunkRows(cards)...)
 	}

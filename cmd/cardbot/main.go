@@ -75,7 +75,7 @@ func run(ctx context.Context, stopSignals func(), cfg config, log *slog.Logger) 
 	// Interactions reach a bot without any privileged intent.
 	session.Identify.Intents = discordgo.IntentsGuilds
 
-	opts := bot.Options{Session: session, Store: st, Log: log, DevGuildID: cfg.DevGuildID}
+	opts := bot.Options{Session: session, Store: st, Log: log, DevGuildID: cfg.DevGuildID, CardEmojis: cfg.CardEmojis}
 	opts.GlobalBudget = cfg.GlobalBudget
 	b := bot.New(opts)
 	session.AddHandler(b.HandleInteraction)
