@@ -16,7 +16,7 @@ import (
 // call only re-encodes.
 func renderFaces() ([]face, error) {
 	var fs []face
-	add := func(key string, img *image.NRGBA) error {
+	add := func(key, text string, img *image.NRGBA) error {
 		png, err := cardface.PNG(img)
 		if err != nil {
 			return fmt.Errorf("emojis: encoding %s: %w", key, err)
@@ -24,19 +24,19 @@ func renderFaces() ([]face, error) {
 		// The hash is of the pixels, not the PNG bytes, so a new Go release
 		// that compresses differently does not re-upload every face.
 		sum := sha256.Sum256(img.Pix)
-		fs = append(fs, face{key: key, png: png, hash: hex.EncodeToString(sum[:4])})
+		fs = append(fs, face{key: key, text: text, png: png, hash: hex.EncodeToString(sum[:4])})
 		return nil
 	}
 	for _, c := range laro.Deck() {
 		if c.IsVoid() && c != laro.VoidCard(0) {
 			continue
 		}
-		if err := add(LaroKey(c), cardface.Laro(c)); err != nil {
+		if err := add(LaroKey(c), c.Symbol(), cardface.Laro(c)); err != nil {
 			return nil, err
 		}
 	}
 	for c := laus.Card(1); c <= 32; c++ {
-		if err := add(LausKey(c), cardface.Laus(c)); err != nil {
+		if err := add(LausKey(c), c.Symbol(), cardface.Laus(c)); err != nil {
 			return nil, err
 		}
 	}

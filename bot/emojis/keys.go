@@ -35,8 +35,9 @@ func LausKey(c laus.Card) string {
 // face is one card face ready to upload.
 type face struct {
 	key  string
+	text string // the card's text form, shown when the emoji is not
 	png  []byte
-	hash string // eight hex digits of the PNG's SHA-256
+	hash string // eight hex digits of the SHA-256 of the face's pixels
 }
 
 // name is the emoji's name: key and hash, at most 32 characters of

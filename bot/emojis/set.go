@@ -5,7 +5,9 @@ import (
 	"encoding/base64"
 	"fmt"
 	"log/slog"
+	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -30,6 +32,7 @@ type Set struct {
 
 	mu    sync.RWMutex
 	ready map[string]discordgo.ComponentEmoji // by card key; nil until complete
+	plain *strings.Replacer                   // inline emojis back to card text
 }
 
 // New returns an empty set.
@@ -71,6 +74,7 @@ func (s *Set) Sync(ctx context.Context, api API, appID string) error {
 		byName[e.Name] = e
 	}
 	ready := make(map[string]discordgo.ComponentEmoji, len(faces))
+	texts := map[string]string{}
 	wanted := map[string]bool{}
 	uploaded := 0
 	for _, f := range faces {
@@ -88,10 +92,9 @@ func (s *Set) Sync(ctx context.Context, api API, appID string) error {
 			uploaded++
 		}
 		ready[f.key] = discordgo.ComponentEmoji{Name: e.Name, ID: e.ID}
+		texts[f.key] = f.text
 	}
-	s.mu.Lock()
-	s.ready = ready
-	s.mu.Unlock()
+	s.publish(ready, texts)
 	s.log.Info("card emojis ready", "faces", len(faces), "uploaded", uploaded)
 
 	// Old art is removed only now, when nothing can still point at it from
@@ -104,6 +107,17 @@ func (s *Set) Sync(ctx context.Context, api API, appID string) error {
 		}
 	}
 	return nil
+}
+
+// publish makes a complete set answer lookups.
+func (s *Set) publish(ready map[string]discordgo.ComponentEmoji, texts map[string]string) {
+	var pairs []string
+	for key, e := range ready {
+		pairs = append(pairs, inline(e), texts[key])
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.ready, s.plain = ready, strings.NewReplacer(pairs...)
 }
 
 func (s *Set) lookup(key string) (discordgo.ComponentEmoji, bool) {
@@ -141,23 +155,53 @@ func (s *Set) LausText(c laus.Card) string {
 
 func inline(e discordgo.ComponentEmoji) string { return "<:" + e.Name + ":" + e.ID + ">" }
 
+// Discord's limits on an embed's text. An emoji takes ~40 characters, so a
+// crowded table can overflow a field that fits easily as text.
+const (
+	maxField       = 1024
+	maxDescription = 4096
+)
+
+// Fit turns the card emojis of any field or description of e that would
+// exceed Discord's limits back into card text, so the message is never
+// refused for its pictures. Other parts keep their emojis.
+func (s *Set) Fit(e *discordgo.MessageEmbed) {
+	if s == nil || e == nil {
+		return
+	}
+	s.mu.RLock()
+	plain := s.plain
+	s.mu.RUnlock()
+	if plain == nil {
+		return
+	}
+	if utf8.RuneCountInString(e.Description) > maxDescription {
+		e.Description = plain.Replace(e.Description)
+	}
+	for _, f := range e.Fields {
+		if f != nil && utf8.RuneCountInString(f.Value) > maxField {
+			f.Value = plain.Replace(f.Value)
+		}
+	}
+}
+
 // Fixed returns a complete set whose emojis are given, not synced: for
 // rendering tests that need stable emoji IDs. Each face gets the ID
 // "1000000000000000000" plus its position and its key as its name.
 func Fixed() *Set {
 	s := New(nil)
 	close(s.done)
-	s.ready = map[string]discordgo.ComponentEmoji{}
-	n := 0
-	add := func(key string) {
-		n++
-		s.ready[key] = discordgo.ComponentEmoji{Name: key, ID: fmt.Sprint(1000000000000000000 + n)}
+	ready, texts := map[string]discordgo.ComponentEmoji{}, map[string]string{}
+	add := func(key, text string) {
+		ready[key] = discordgo.ComponentEmoji{Name: key, ID: fmt.Sprint(1000000000000000001 + len(ready))}
+		texts[key] = text
 	}
 	for _, c := range laro.Deck()[:61] {
-		add(LaroKey(c))
+		add(LaroKey(c), c.Symbol())
 	}
 	for c := laus.Card(1); c <= 32; c++ {
-		add(LausKey(c))
+		add(LausKey(c), c.Symbol())
 	}
+	s.publish(ready, texts)
 	return s
 }

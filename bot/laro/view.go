@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -61,21 +60,6 @@ func (s laroScreen) cardButton(b discordgo.Button, c rules.Card) discordgo.Butto
 		b.Emoji = &e
 	}
 	return b
-}
-
-// fits reports whether an embed keeps within Discord's limits on a field
-// (1,024 characters) and a description (4,096). Emojis are ~40 characters
-// each, so a crowded table may not fit them; it then shows text.
-func fits(e *discordgo.MessageEmbed) bool {
-	if utf8.RuneCountInString(e.Description) > 4096 {
-		return false
-	}
-	for _, f := range e.Fields {
-		if utf8.RuneCountInString(f.Value) > 1024 {
-			return false
-		}
-	}
-	return true
 }
 
 // clusterText shows a cluster with its kind as plain text, for the table's
@@ -169,10 +153,7 @@ func laroPublic(s laroScreen) ui.Rendering {
 			discordgo.Button{Label: "Leave table", Style: discordgo.SecondaryButton, CustomID: id.String()},
 		}}}
 	}
-	if s.Emojis != nil && !fits(e) {
-		s.Emojis = nil
-		return laroPublic(s)
-	}
+	s.Emojis.Fit(e)
 	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: comps}
 }
 
@@ -313,10 +294,7 @@ func laroHand(s laroScreen) ui.Rendering {
 	}
 	// A footer shows no custom emoji, so the discard stays text there.
 	e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Discard: %s · Deck: %d", top, v.DeckSize)}
-	if s.Emojis != nil && !fits(e) {
-		s.Emojis = nil
-		return laroHand(s)
-	}
+	s.Emojis.Fit(e)
 	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: laroHandButtons(s)}
 }
 

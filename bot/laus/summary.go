@@ -86,8 +86,6 @@ func lausSummary(tableID string, matchNo int, seats []table.Seat, rr rules.Round
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Match over",
 			Value: fmt.Sprintf("A total reached the target. Highest total, and so the match's loser: %s.", strings.Join(names, " and "))})
 	}
-	if em != nil && !fits(e) {
-		return lausSummary(tableID, matchNo, seats, rr, nil)
-	}
+	em.Fit(e)
 	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}}
 }

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -53,21 +52,6 @@ func lausCards(em *emojis.Set, cs []rules.Card) string {
 		parts[i] = em.LausText(c)
 	}
 	return strings.Join(parts, " ")
-}
-
-// fits reports whether an embed keeps within Discord's limits on a field
-// (1,024 characters) and a description (4,096). Emojis are ~40 characters
-// each, so where they would not fit the view shows text instead.
-func fits(e *discordgo.MessageEmbed) bool {
-	if utf8.RuneCountInString(e.Description) > 4096 {
-		return false
-	}
-	for _, f := range e.Fields {
-		if utf8.RuneCountInString(f.Value) > 1024 {
-			return false
-		}
-	}
-	return true
 }
 
 // trickText lists who played what in a trick.
@@ -214,6 +198,7 @@ func lausPublic(s lausScreen) ui.Rendering {
 			row = append(row, discordgo.Button{Label: "I'm back", Style: discordgo.SuccessButton, CustomID: id.String(), Emoji: &discordgo.ComponentEmoji{Name: "👋"}})
 		}
 	}
+	s.Emojis.Fit(e)
 	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}}
 }
 
@@ -298,10 +283,7 @@ func lausHand(s lausScreen) ui.Rendering {
 		e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Your tricks this round: %d · your total: %d (target %d)",
 			v.TricksTaken[v.Seat], v.Totals[v.Seat], v.Target)}
 	}
-	if s.Emojis != nil && !fits(e) {
-		s.Emojis = nil
-		return lausHand(s)
-	}
+	s.Emojis.Fit(e)
 	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: lausHandControls(s)}
 }
 
