@@ -166,3 +166,20 @@ func TestDrawScales(t *testing.T) {
 		t.Errorf("middle of the scaled minus card = %v, want dark and opaque", got)
 	}
 }
+
+// TestDrawingIsDeterministic draws every face again from nothing and
+// compares it with the cached one: the emoji names carry a hash of the
+// pixels, so the same code must always give the same pixels.
+func TestDrawingIsDeterministic(t *testing.T) {
+	f := newFonts()
+	for _, c := range laro.Deck() {
+		if string(drawLaro(f, c).Pix) != string(laroFace(c).Pix) {
+			t.Errorf("%v: a second drawing differs from the first", c)
+		}
+	}
+	for c := laus.Card(1); c <= 32; c++ {
+		if string(drawLaus(f, c).Pix) != string(lausFace(c).Pix) {
+			t.Errorf("%v: a second drawing differs from the first", c)
+		}
+	}
+}
