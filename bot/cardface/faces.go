@@ -3,6 +3,7 @@ package cardface
 import (
 	"image"
 	"image/draw"
+	"runtime"
 	"sync"
 
 	xdraw "golang.org/x/image/draw"
@@ -21,17 +22,7 @@ var (
 )
 
 func laroFace(c laro.Card) *image.NRGBA {
-	laroOnce.Do(func() {
-		f := newFonts()
-		laroFaces = make([]*image.NRGBA, laro.NumCards+1)
-		for i := range laroFaces {
-			if c := laro.Card(i); c.IsVoid() && c != laro.VoidCard(0) {
-				laroFaces[i] = laroFaces[laro.VoidCard(0)]
-				continue
-			}
-			laroFaces[i] = drawLaro(f, laro.Card(i))
-		}
-	})
+	laroOnce.Do(func() { laroFaces = drawAllLaro() })
 	if !c.Valid() {
 		c = laro.NoCard
 	}
@@ -39,17 +30,45 @@ func laroFace(c laro.Card) *image.NRGBA {
 }
 
 func lausFace(c laus.Card) *image.NRGBA {
-	lausOnce.Do(func() {
-		f := newFonts()
-		lausFaces = make([]*image.NRGBA, 33)
-		for i := range lausFaces {
-			lausFaces[i] = drawLaus(f, laus.Card(i))
-		}
-	})
+	lausOnce.Do(func() { lausFaces = drawAllLaus() })
 	if !c.Valid() {
 		c = laus.NoCard
 	}
 	return lausFaces[c]
+}
+
+// drawAllLaro draws every Laro face, index = card, 0 the back. The Voids
+// share one face.
+func drawAllLaro() []*image.NRGBA {
+	faces := make([]*image.NRGBA, laro.NumCards+1)
+	inParallel(int(laro.VoidCard(0))+1, func(f *fonts, i int) { faces[i] = drawLaro(f, laro.Card(i)) })
+	for _, v := range []laro.Card{laro.VoidCard(1), laro.VoidCard(2)} {
+		faces[v] = faces[laro.VoidCard(0)]
+	}
+	return faces
+}
+
+// drawAllLaus draws every Laus face, index = card, 0 the back.
+func drawAllLaus() []*image.NRGBA {
+	faces := make([]*image.NRGBA, 33)
+	inParallel(33, func(f *fonts, i int) { faces[i] = drawLaus(f, laus.Card(i)) })
+	return faces
+}
+
+// inParallel runs draw(i) for i in [0, n) on one worker per CPU, each with
+// its own fonts (a font face is not safe for concurrent use).
+func inParallel(n int, draw func(f *fonts, i int)) {
+	workers := min(runtime.GOMAXPROCS(0), n)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			f := newFonts()
+			for i := w; i < n; i += workers {
+				draw(f, i)
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // Laro returns the face of a Laro card at Size × Size. The three Void cards

@@ -5,6 +5,8 @@ import (
 	"encoding/hex"
 	"fmt"
 	"image"
+	"runtime"
+	"sync"
 
 	"github.com/cardbot/cardbot/bot/cardface"
 	"github.com/cardbot/cardbot/engine/laro"
@@ -12,31 +14,47 @@ import (
 )
 
 // renderFaces draws and encodes every distinct face: 60 suited Laro cards,
-// the Void, and 32 Laus cards. cardface caches the pictures, so a second
-// call only re-encodes.
+// the Void, and 32 Laus cards, encoding on every CPU. cardface caches the
+// pictures, so a second call only re-encodes.
 func renderFaces() ([]face, error) {
-	var fs []face
-	add := func(key, text string, img *image.NRGBA) error {
-		png, err := cardface.PNG(img)
-		if err != nil {
-			return fmt.Errorf("emojis: encoding %s: %w", key, err)
-		}
-		// The hash is of the pixels, not the PNG bytes, so a new Go release
-		// that compresses differently does not re-upload every face.
-		sum := sha256.Sum256(img.Pix)
-		fs = append(fs, face{key: key, text: text, png: png, hash: hex.EncodeToString(sum[:4])})
-		return nil
+	type todo struct {
+		key, text string
+		img       *image.NRGBA
 	}
+	var work []todo
 	for _, c := range laro.Deck() {
 		if c.IsVoid() && c != laro.VoidCard(0) {
 			continue
 		}
-		if err := add(LaroKey(c), c.Symbol(), cardface.Laro(c)); err != nil {
-			return nil, err
-		}
+		work = append(work, todo{LaroKey(c), c.Symbol(), cardface.Laro(c)})
 	}
 	for c := laus.Card(1); c <= 32; c++ {
-		if err := add(LausKey(c), c.Symbol(), cardface.Laus(c)); err != nil {
+		work = append(work, todo{LausKey(c), c.Symbol(), cardface.Laus(c)})
+	}
+
+	fs := make([]face, len(work))
+	errs := make([]error, len(work))
+	workers := min(runtime.GOMAXPROCS(0), len(work))
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < len(work); i += workers {
+				t := work[i]
+				png, err := cardface.PNG(t.img)
+				if err != nil {
+					errs[i] = fmt.Errorf("emojis: encoding %s: %w", t.key, err)
+					continue
+				}
+				// The hash is of the pixels, not the PNG bytes, so a Go
+				// release that compresses differently re-uploads nothing.
+				sum := sha256.Sum256(t.img.Pix)
+				fs[i] = face{key: t.key, text: t.text, png: png, hash: hex.EncodeToString(sum[:4])}
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
 			return nil, err
 		}
 	}
