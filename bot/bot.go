@@ -146,8 +146,15 @@ func (b *Bot) appID() string {
 func (b *Bot) Shutdown(ctx context.Context) {
 	b.closing.Store(true)
 	if b.stopEmojis != nil {
+		// discordgo sleeps out a rate limit without watching the context,
+		// and drawing the faces cannot be interrupted, so the sync may take
+		// a moment to stop; shutting down waits for it only briefly.
 		b.stopEmojis()
-		<-b.env.Emojis.Done()
+		select {
+		case <-b.env.Emojis.Done():
+		case <-ctx.Done():
+		case <-time.After(2 * time.Second):
+		}
 	}
 	b.env.Stop(ctx)
 }

@@ -48,7 +48,8 @@ func New(log *slog.Logger) *Set {
 func (s *Set) Start(ctx context.Context, api API, appID string) {
 	go func() {
 		defer close(s.done)
-		if err := s.Sync(ctx, api, appID); err != nil {
+		// A sync cut short by shutdown is not worth a warning.
+		if err := s.Sync(ctx, api, appID); err != nil && ctx.Err() == nil {
 			s.log.Warn("card emojis unavailable; cards show as text", "err", err)
 		}
 	}()
@@ -63,6 +64,9 @@ func (s *Set) Done() <-chan struct{} { return s.done }
 func (s *Set) Sync(ctx context.Context, api API, appID string) error {
 	faces, err := renderFaces()
 	if err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
 		return err
 	}
 	have, err := api.ApplicationEmojis(appID, discordgo.WithContext(ctx))
@@ -82,6 +86,9 @@ func (s *Set) Sync(ctx context.Context, api API, appID string) error {
 		wanted[name] = true
 		e := byName[name]
 		if e == nil {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			e, err = api.ApplicationEmojiCreate(appID, &discordgo.EmojiParams{
 				Name:  name,
 				Image: "data:image/png;base64," + base64.StdEncoding.EncodeToString(f.png),

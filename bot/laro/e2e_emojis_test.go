@@ -106,7 +106,7 @@ func TestLaroCardsFallBackToTextWhenUploadsAreRefused(t *testing.T) {
 	w.Restart()
 	alice, hand := soloToDiscard(t, w)
 	// Wait until the bot has tried and been refused, then look again.
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(60 * time.Second)
 	for _, refused := w.EmojiUploads(); refused == 0; _, refused = w.EmojiUploads() {
 		if time.Now().After(deadline) {
 			t.Fatal("the bot never tried to upload the card emojis")

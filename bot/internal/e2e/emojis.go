@@ -52,17 +52,18 @@ func CardButtons(m *discordgo.Message, verb string) []discordgo.Button {
 }
 
 // RefreshUntil clicks the hand's Refresh button, at least once, until cond
-// holds for the hand it shows, for up to 10 s (the emojis upload in the
-// background).
+// holds for the hand it shows, for up to 60 s (the faces are drawn and
+// uploaded in the background, which under -race on a busy machine takes a
+// while).
 func (p *Player) RefreshUntil(hand *discordgo.Message, what string, cond func(*discordgo.Message) bool) *discordgo.Message {
 	p.T.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(60 * time.Second)
 	for first := true; first || !cond(hand); first = false {
 		if time.Now().After(deadline) {
 			p.T.Fatalf("%s: the hand never showed %s:\n%s", p.U.Name(), what, Text(hand))
 		}
 		if !first {
-			time.Sleep(20 * time.Millisecond)
+			time.Sleep(100 * time.Millisecond)
 		}
 		cb := p.Click(hand, Button(hand, "refresh", "*"))
 		if cb.Message != nil && len(cb.Message.Components) > 0 {
