@@ -1,8 +1,11 @@
 package cardface
 
 import (
+	"bytes"
 	"image"
 	"image/color"
+	"image/draw"
+	"image/png"
 	"testing"
 
 	"github.com/cardbot/cardbot/bot/internal/golden"
@@ -182,5 +185,32 @@ func TestDrawingIsDeterministic(t *testing.T) {
 		if string(drawLaus(f, c).Pix) != string(lausFace(c).Pix) {
 			t.Errorf("%v: a second drawing differs from the first", c)
 		}
+	}
+}
+
+// TestPNGIsLossless decodes every encoded face, paletted or not, and
+// compares it with the face drawn.
+func TestPNGIsLossless(t *testing.T) {
+	paletted := 0
+	for _, f := range allFaces() {
+		data, err := PNG(f.img)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(bytes.NewReader(data))
+		if err != nil {
+			t.Fatalf("%s: %v", f.name, err)
+		}
+		if _, ok := img.(*image.Paletted); ok {
+			paletted++
+		}
+		got := image.NewNRGBA(img.Bounds())
+		draw.Draw(got, got.Bounds(), img, image.Point{}, draw.Src)
+		if !bytes.Equal(got.Pix, f.img.Pix) {
+			t.Errorf("%s: the PNG does not decode to the face drawn", f.name)
+		}
+	}
+	if paletted == 0 {
+		t.Error("no face was stored with a palette")
 	}
 }
