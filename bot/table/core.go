@@ -57,6 +57,7 @@ type Core struct {
 	Seats   []Seat
 	Status  store.Status
 	GameID  string // the store's ID of the current game or match
+	Thread  Thread // where its games are played when it plays them in threads (see thread.go)
 	Seq     int64  // last stored action of the current game or match
 
 	Act *Actor
