@@ -127,6 +127,22 @@ func (s *Set) publish(ready map[string]discordgo.ComponentEmoji, texts map[strin
 	s.ready, s.plain = ready, strings.NewReplacer(pairs...)
 }
 
+// Now returns the set as it is at this moment, unchanged by a sync that
+// completes later, or nil while it is incomplete. A view renders from one
+// snapshot so its buttons and its text agree.
+func (s *Set) Now() *Set {
+	if s == nil {
+		return nil
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if s.ready == nil {
+		return nil
+	}
+	// The maps are never written after publish, so sharing them is safe.
+	return &Set{log: s.log, done: s.done, ready: s.ready, plain: s.plain}
+}
+
 func (s *Set) lookup(key string) (discordgo.ComponentEmoji, bool) {
 	if s == nil || key == "" {
 		return discordgo.ComponentEmoji{}, false

@@ -179,3 +179,19 @@ func TestLookupsAreSafeDuringSync(t *testing.T) {
 		t.Error("no Void emoji after the sync")
 	}
 }
+
+func TestNowIsASnapshot(t *testing.T) {
+	s := New(quiet())
+	if s.Now() != nil {
+		t.Fatal("an incomplete set gave a snapshot")
+	}
+	var nilSet *Set
+	if nilSet.Now() != nil {
+		t.Fatal("a nil set gave a snapshot")
+	}
+	snap := Fixed().Now()
+	c, _ := laro.NewCard(laro.Circle, true, 1)
+	if _, ok := snap.Laro(c); !ok {
+		t.Error("the snapshot of a complete set has no emoji for C+1")
+	}
+}
