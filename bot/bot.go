@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/emojis"
 	"github.com/cardbot/cardbot/bot/games"
 	"github.com/cardbot/cardbot/bot/metrics"
 	"github.com/cardbot/cardbot/bot/table"
@@ -30,6 +31,10 @@ type Options struct {
 	// zero Shard serves every guild.
 	Shard table.Shard
 
+	// CardEmojis shows cards as application emojis (uploaded at start, in
+	// the background); off, cards show as text.
+	CardEmojis bool
+
 	// Modules are the games and commands the bot offers; nil means all of
 	// cardbot's (games.All).
 	Modules []table.NewModule
@@ -50,6 +55,8 @@ type Bot struct {
 	names    []string             // the command names, in registration order
 	closing  atomic.Bool
 	commands []*discordgo.ApplicationCommand
+
+	stopEmojis context.CancelFunc // ends the emoji sync at Shutdown
 }
 
 // New makes a Bot. Call Start once the session is open.
@@ -70,6 +77,9 @@ func New(o Options) *Bot {
 	}
 	b.env.Shard = o.Shard
 	var games []string // the modules that run tables
+	if o.CardEmojis {
+		b.env.Emojis = emojis.New(o.Log)
+	}
 	for _, newModule := range o.Modules {
 		m := newModule(b.env)
 		cmd := m.Command()
@@ -103,6 +113,12 @@ func (b *Bot) Start(ctx context.Context) error {
 		if _, err := b.session.ApplicationCommandBulkOverwrite(appID, b.opts.DevGuildID, b.commands); err != nil {
 			return fmt.Errorf("registering slash commands: %w", err)
 		}
+	}
+	if set := b.env.Emojis; set != nil {
+		// The sync outlives Start's context but not the bot: Shutdown ends it.
+		ectx, cancel := context.WithCancel(context.Background())
+		b.stopEmojis = cancel
+		set.Start(ectx, b.session, appID)
 	}
 	b.env.PostAnnouncements(ctx)
 	return b.recoverTables(ctx)
@@ -151,5 +167,16 @@ func (b *Bot) appID() string {
 // and send its last message edits, and returns when they have all stopped.
 func (b *Bot) Shutdown(ctx context.Context) {
 	b.closing.Store(true)
+	if b.stopEmojis != nil {
+		// discordgo sleeps out a rate limit without watching the context,
+		// and drawing the faces cannot be interrupted, so the sync may take
+		// a moment to stop; shutting down waits for it only briefly.
+		b.stopEmojis()
+		select {
+		case <-b.env.Emojis.Done():
+		case <-ctx.Done():
+		case <-time.After(2 * time.Second):
+		}
+	}
 	b.env.Stop(ctx)
 }

@@ -282,7 +282,7 @@ func (s *Server) postMessageLocked(ch *Channel, rc *reqCtx) (result, *apiError) 
 		// ephemeral flag here is ignored by Discord.
 		m.Flags = *p.flags &^ (discordgo.MessageFlagsEphemeral | discordgo.MessageFlagsLoading)
 	}
-	if e := validateMessage(m); e != nil {
+	if e := s.validateMessage(m); e != nil {
 		return result{}, e
 	}
 	rec := &message{m: m, channel: ch}
@@ -320,7 +320,7 @@ func (s *Server) editLocked(m *message, p payload) *apiError {
 	next := copyMessage(m.m)
 	p.apply(s, next)
 	next.Flags &^= discordgo.MessageFlagsLoading
-	if e := validateMessage(next); e != nil {
+	if e := s.validateMessage(next); e != nil {
 		return e
 	}
 	s.edited(next)

@@ -218,7 +218,7 @@ func (s *Server) serveCallback(rc *reqCtx, id, token string) (result, *apiError)
 			// Discord shows "thinking…" until the first edit or follow-up.
 			m.Content, m.Embeds, m.Components, m.Attachments = "", nil, nil, nil
 			m.Flags |= discordgo.MessageFlagsLoading
-		} else if e := validateMessage(m); e != nil {
+		} else if e := s.validateMessage(m); e != nil {
 			return result{}, e
 		}
 		in.original = s.addResponseLocked(in, m)
@@ -355,7 +355,7 @@ func (s *Server) followupLocked(in *interaction, rc *reqCtx, p payload) (result,
 	} else {
 		m := s.newMessageLocked(in.channel, p)
 		s.stampResponse(m, in, p)
-		if e := validateMessage(m); e != nil {
+		if e := s.validateMessage(m); e != nil {
 			return result{}, e
 		}
 		rec = s.addResponseLocked(in, m)

@@ -107,6 +107,8 @@ type RateLimits struct {
 //   - POST /webhooks/{id}/{token} (follow-ups): 5 per 2 s per webhook and token
 //   - PATCH and DELETE /webhooks/{id}/{token}/messages/{message}: 5 per 2 s
 //     per webhook and token each
+//   - POST /applications/{app}/emojis: 10 per 10 s (no figure is published;
+//     this one is deliberately low so a bot must pace its uploads)
 //
 // The interaction callback gets no per-route limit: the documentation names
 // none, and each interaction takes one callback.
@@ -128,6 +130,7 @@ func DefaultRateLimits() RateLimits {
 			{Bucket: "webhook-execute", Method: "POST", Pattern: "/webhooks/*/*", Limit: Limit{5, 2 * time.Second}},
 			{Bucket: "webhook-message-edit", Method: "PATCH", Pattern: "/webhooks/*/*/messages/*", Limit: Limit{5, 2 * time.Second}},
 			{Bucket: "webhook-message-delete", Method: "DELETE", Pattern: "/webhooks/*/*/messages/*", Limit: Limit{5, 2 * time.Second}},
+			{Bucket: "application-emoji-create", Method: "POST", Pattern: "/applications/*/emojis", Limit: Limit{10, 10 * time.Second}},
 		},
 	}
 }

@@ -167,6 +167,9 @@ func (s *Server) dispatchREST(rc *reqCtx) (result, *apiError) {
 			return s.serveChannel(rc)
 		}
 	case "applications":
+		if len(segs) >= 3 && segs[2] == "emojis" {
+			return s.serveEmojis(rc)
+		}
 		return s.serveCommands(rc)
 	case "interactions":
 		if len(segs) == 4 && segs[3] == "callback" && rc.method == "POST" {

@@ -159,6 +159,8 @@ type Server struct {
 	// them before it touches the model.
 	latency latency
 	limiter limiter
+
+	appEmojis appEmojis // the application's emojis (emojis.go)
 }
 
 // Start runs a fake Discord on 127.0.0.1 on a free port, for use outside

@@ -45,7 +45,7 @@ func TestReplayEveryStepMatchesEngine(t *testing.T) {
 				t.Fatalf("seed %d step %d: Discord would refuse the viewer: %v", seed, k, err)
 			}
 			for s, hand := range want.hands {
-				if text := cardText(hand); text != "" && !strings.Contains(v.Embeds[0].Fields[3+s].Value, text) {
+				if text := (laroScreen{}).cards(hand); text != "" && !strings.Contains(v.Embeds[0].Fields[3+s].Value, text) {
 					t.Fatalf("seed %d step %d: seat %d's field %q does not show the hand %s", seed, k, s, v.Embeds[0].Fields[3+s].Value, text)
 				}
 			}

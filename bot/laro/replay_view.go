@@ -57,7 +57,7 @@ func replayView(r *laroReplay, f laroFrame) ui.Rendering {
 		if v.Forfeited[s] {
 			b.WriteString(" — left the game")
 		}
-		b.WriteString("\n" + orNone(cardText(f.Hands[s])))
+		b.WriteString("\n" + orNone(laroScreen{}.cards(f.Hands[s])))
 		for _, cl := range f.Laid[s] {
 			b.WriteString("\nlaid " + clusterText(cl))
 		}

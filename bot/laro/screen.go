@@ -15,22 +15,23 @@ func (t *laroTable) screenOf(g *rules.Game, viewer int, settings laroSettings) l
 	sc := laroScreen{
 		TableID: t.ID, GameID: t.GameID, GameNo: settings.GameNo, Version: t.moves, Seats: t.Seats, Settings: settings,
 		Pot: t.pot, View: g.View(viewer), Events: t.Events, Deadline: t.Deadline, Result: t.result,
+		Emojis: t.Env.Emojis.Now(),
 	}
 	if w := t.window; w != nil && g == t.game {
 		close, closed := w.close(rules.Window{Min: settings.claimWindow(), Grace: t.Env.Timing.ClaimGrace})
 		switch {
 		case w.draw != nil:
-			sc.Window = fmt.Sprintf("LARO! window on **%s** closes <t:%d:T>; %s's draw waits for it.", w.card.Symbol(), close.Unix(), t.Seats[w.draw.seat].Mention())
+			sc.Window = fmt.Sprintf("LARO! window on **%s** closes <t:%d:T>; %s's draw waits for it.", sc.Emojis.LaroText(w.card), close.Unix(), t.Seats[w.draw.seat].Mention())
 		case closed:
-			sc.Window = fmt.Sprintf("LARO! can be called on **%s** until <t:%d:T>.", w.card.Symbol(), close.Unix())
+			sc.Window = fmt.Sprintf("LARO! can be called on **%s** until <t:%d:T>.", sc.Emojis.LaroText(w.card), close.Unix())
 		default:
-			sc.Window = fmt.Sprintf("LARO! can be called on **%s** (open until at least <t:%d:T>).", w.card.Symbol(), close.Unix())
+			sc.Window = fmt.Sprintf("LARO! can be called on **%s** (open until at least <t:%d:T>).", sc.Emojis.LaroText(w.card), close.Unix())
 		}
 		if len(w.calls) > 0 {
 			sc.Window += fmt.Sprintf(" %d call(s) in.", len(w.calls))
 		}
 		if viewer >= 0 && w.draw != nil && w.draw.seat == viewer {
-			sc.Waiting = fmt.Sprintf("⏳ Your draw waits for the LARO! window on %s to close; your card appears here then.", w.card.Symbol())
+			sc.Waiting = fmt.Sprintf("⏳ Your draw waits for the LARO! window on %s to close; your card appears here then.", sc.Emojis.LaroText(w.card))
 		}
 	}
 	if c := t.choice; c != nil && viewer >= 0 && g == t.game {

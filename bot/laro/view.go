@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/emojis"
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 	rules "github.com/cardbot/cardbot/engine/laro"
@@ -31,21 +32,41 @@ type laroScreen struct {
 	Result   []string  // chip results once the game is over
 	Note     string    // a line on top of a hand view: the answer to a click, or why the viewer's last move came to nothing
 	Choice   []rules.CallOption
+	Emojis   *emojis.Set // card pictures; nil shows cards as text
 }
 
-// cardText shows cards the way the table prints them.
-func cardText(cs []rules.Card) string {
+// card shows one card in message text: its emoji when there is one, else
+// its symbol.
+func (s laroScreen) card(c rules.Card) string { return s.Emojis.LaroText(c) }
+
+// cards shows cards in message text, separated by spaces.
+func (s laroScreen) cards(cs []rules.Card) string {
 	parts := make([]string, len(cs))
 	for i, c := range cs {
-		parts[i] = c.Symbol()
+		parts[i] = s.card(c)
 	}
 	return strings.Join(parts, " ")
 }
 
-// clusterText shows a cluster with its kind.
-func clusterText(cl []rules.Card) string {
+// cluster shows a cluster with its kind in message text.
+func (s laroScreen) cluster(cl []rules.Card) string {
 	k, _ := rules.Classify(cl)
-	return fmt.Sprintf("[%s] %s", cardText(cl), k)
+	return fmt.Sprintf("[%s] %s", s.cards(cl), k)
+}
+
+// cardButton puts a card's emoji on a button, keeping its text label for
+// screen readers and for when there is no emoji.
+func (s laroScreen) cardButton(b discordgo.Button, c rules.Card) discordgo.Button {
+	if e, ok := s.Emojis.Laro(c); ok {
+		b.Emoji = &e
+	}
+	return b
+}
+
+// clusterText shows a cluster with its kind as plain text, for the table's
+// event lines (stored as text, so they never hold emojis).
+func clusterText(cl []rules.Card) string {
+	return laroScreen{}.cluster(cl)
 }
 
 func (s laroScreen) name(seatNo int) string {
@@ -82,7 +103,7 @@ func laroPublic(s laroScreen) ui.Rendering {
 
 	top := "empty"
 	if v.Top != rules.NoCard {
-		top = fmt.Sprintf("**%s** (%d in the pile)", v.Top.Symbol(), v.DiscardSize)
+		top = fmt.Sprintf("**%s** (%d in the pile)", s.card(v.Top), v.DiscardSize)
 	}
 	e.Fields = append(e.Fields,
 		&discordgo.MessageEmbedField{Name: "Discard", Value: top, Inline: true},
@@ -105,7 +126,7 @@ func laroPublic(s laroScreen) ui.Rendering {
 		}
 		fmt.Fprintf(&players, " — %d in hand", v.HandSizes[i])
 		for _, cl := range v.Laid[i] {
-			players.WriteString(" · " + clusterText(cl))
+			players.WriteString(" · " + s.cluster(cl))
 		}
 		players.WriteString("\n")
 	}
@@ -136,6 +157,7 @@ func laroPublic(s laroScreen) ui.Rendering {
 			discordgo.Button{Label: "Leave table", Style: discordgo.SecondaryButton, CustomID: id.String()},
 		}}}
 	}
+	s.Emojis.Fit(e)
 	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: comps}
 }
 
@@ -147,7 +169,7 @@ func laroEnding(s laroScreen) string {
 	case rules.EndWin:
 		fmt.Fprintf(&b, "🏆 %s wins with **%d points**:", s.name(v.Winner), v.Points)
 		for _, cl := range v.WinClusters {
-			b.WriteString("\n" + clusterText(cl))
+			b.WriteString("\n" + s.cluster(cl))
 		}
 		if v.Seats == 1 {
 			fmt.Fprintf(&b, "\nSolo game won in %d turns.", v.Turns)
@@ -173,21 +195,21 @@ const maxHints = 5
 
 // hintText shows a finished cluster with its kind, or a pair with the
 // cards that would complete it.
-func hintText(h rules.Hint) string {
+func (s laroScreen) hintText(h rules.Hint) string {
 	if h.Kind != rules.NoKind {
-		return fmt.Sprintf("%s → %s ✅", cardText(h.Cards), h.Kind)
+		return fmt.Sprintf("%s → %s ✅", s.cards(h.Cards), h.Kind)
 	}
 	needs := make([]string, 0, len(h.Needs))
 	for _, n := range h.Needs {
 		if c, err := rules.ParseCard(n); err == nil {
-			needs = append(needs, c.Symbol())
+			needs = append(needs, s.card(c))
 		}
 	}
-	return fmt.Sprintf("%s → needs %s", cardText(h.Cards), strings.Join(needs, " / "))
+	return fmt.Sprintf("%s → needs %s", s.cards(h.Cards), strings.Join(needs, " / "))
 }
 
 // suitRows groups a hand by suit for display, one line per suit.
-func suitRows(hand []rules.Card) string {
+func (s laroScreen) suitRows(hand []rules.Card) string {
 	var rows []string
 	for _, suit := range []rules.Suit{rules.Circle, rules.Triangle, rules.Square} {
 		var cs []rules.Card
@@ -197,7 +219,7 @@ func suitRows(hand []rules.Card) string {
 			}
 		}
 		if len(cs) > 0 {
-			rows = append(rows, fmt.Sprintf("%s %s  %s", suit.Symbol(), suitNames[suit], cardText(cs)))
+			rows = append(rows, fmt.Sprintf("%s %s  %s", suit.Symbol(), suitNames[suit], s.cards(cs)))
 		}
 	}
 	var voids []rules.Card
@@ -207,7 +229,7 @@ func suitRows(hand []rules.Card) string {
 		}
 	}
 	if len(voids) > 0 {
-		rows = append(rows, "Void  "+cardText(voids))
+		rows = append(rows, "Void  "+s.cards(voids))
 	}
 	return strings.Join(rows, "\n")
 }
@@ -243,7 +265,7 @@ func laroHand(s laroScreen) ui.Rendering {
 		}
 		desc.WriteString(".")
 		if v.Drawn != rules.NoCard {
-			fmt.Fprintf(&desc, " You drew **%s**.", v.Drawn.Symbol())
+			fmt.Fprintf(&desc, " You drew **%s**.", s.card(v.Drawn))
 		}
 	default:
 		fmt.Fprintf(&desc, "Waiting for %s.", s.name(v.Turn))
@@ -252,11 +274,11 @@ func laroHand(s laroScreen) ui.Rendering {
 		fmt.Fprintf(&desc, " Time runs out <t:%d:R>.", s.Deadline.Unix())
 	}
 	e.Description = desc.String()
-	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Cards", Value: orNone(suitRows(v.Hand))})
+	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Cards", Value: orNone(s.suitRows(v.Hand))})
 	if laid := v.Laid[v.Seat]; len(laid) > 0 {
 		var b strings.Builder
 		for _, cl := range laid {
-			b.WriteString(clusterText(cl) + "\n")
+			b.WriteString(s.cluster(cl) + "\n")
 		}
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Laid", Value: b.String()})
 	}
@@ -266,7 +288,7 @@ func laroHand(s laroScreen) ui.Rendering {
 			if i == maxHints {
 				break
 			}
-			b.WriteString(hintText(h) + "\n")
+			b.WriteString(s.hintText(h) + "\n")
 		}
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Clusters in the making", Value: b.String()})
 	}
@@ -274,7 +296,9 @@ func laroHand(s laroScreen) ui.Rendering {
 	if v.Top != rules.NoCard {
 		top = v.Top.Symbol()
 	}
+	// A footer shows no custom emoji, so the discard stays text there.
 	e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Discard: %s · Deck: %d", top, v.DeckSize)}
+	s.Emojis.Fit(e)
 	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: laroHandButtons(s)}
 }
 
@@ -310,7 +334,7 @@ func laroHandButtons(s laroScreen) []discordgo.MessageComponent {
 	if v.Phase == rules.PhaseDraw {
 		top = append(top, discordgo.Button{Label: "Draw from deck", Style: discordgo.PrimaryButton, CustomID: id("draw", "deck")})
 		if v.Top != rules.NoCard {
-			top = append(top, discordgo.Button{Label: "Take " + v.Top.Symbol(), Style: discordgo.PrimaryButton, CustomID: id("draw", "discard")})
+			top = append(top, s.cardButton(discordgo.Button{Label: "Take " + v.Top.Symbol(), Style: discordgo.PrimaryButton, CustomID: id("draw", "discard")}, v.Top))
 		}
 	}
 	if pts, ok := v.Win(); ok && v.Phase == rules.PhaseDiscard {
@@ -331,7 +355,7 @@ func laroHandButtons(s laroScreen) []discordgo.MessageComponent {
 			if c == v.Drawn {
 				style = discordgo.PrimaryButton
 			}
-			cardsRow = append(cardsRow, discordgo.Button{Label: c.Symbol(), Style: style, CustomID: id("discard", c.String())})
+			cardsRow = append(cardsRow, s.cardButton(discordgo.Button{Label: c.Symbol(), Style: style, CustomID: id("discard", c.String())}, c))
 		}
 		rows = append(rows, ui.ChunkRows(cardsRow)...)
 	}

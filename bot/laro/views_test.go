@@ -6,6 +6,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/emojis"
 	"github.com/cardbot/cardbot/bot/internal/golden"
 	"github.com/cardbot/cardbot/bot/table"
 	rules "github.com/cardbot/cardbot/engine/laro"
@@ -50,6 +51,31 @@ func TestViewsLaro(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden.Check(t, "laro_hand_to_discard", laroHand(screen(1)))
+	withEmojis := screen(1)
+	withEmojis.Emojis = emojis.Fixed()
+	pictured := laroHand(withEmojis)
+	golden.Check(t, "laro_hand_to_discard_emojis", pictured)
+	// Every card button shows its card's emoji and keeps its text label.
+	cardButtons := 0
+	for _, row := range pictured.Components {
+		for _, c := range row.(discordgo.ActionsRow).Components {
+			b := c.(discordgo.Button)
+			if !strings.Contains(b.CustomID, "/discard/") {
+				continue
+			}
+			cardButtons++
+			card, err := rules.ParseCard(b.Label)
+			if err != nil {
+				t.Fatalf("card button label %q: %v", b.Label, err)
+			}
+			if want, _ := withEmojis.Emojis.Laro(card); b.Emoji == nil || *b.Emoji != want {
+				t.Errorf("button %q shows emoji %v, want %v", b.Label, b.Emoji, want)
+			}
+		}
+	}
+	if cardButtons == 0 {
+		t.Error("the hand to discard from has no card buttons")
+	}
 	for !g.Over() {
 		a, _ := rules.Choose(rules.Computer{}, g.View(g.Turn()))
 		if err := g.Apply(a); err != nil {

@@ -323,7 +323,7 @@ func (t *lausTable) screen(viewer int) lausScreen {
 	return lausScreen{
 		TableID: t.ID, GameID: t.GameID, MatchNo: t.settings.MatchNo, Version: int(t.Seq), Seats: t.Seats,
 		Settings: t.settings, View: t.match.View(viewer), Events: t.Events, Deadline: t.Deadline,
-		AFK: t.afk,
+		AFK: t.afk, Emojis: t.Env.Emojis.Now(),
 	}
 }
 

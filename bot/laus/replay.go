@@ -126,11 +126,11 @@ func (r *lausReplay) step(m *rules.Match, e lausEntry, f *lausFrame) error {
 	after := m.View(seat)
 	switch a := e.action.(type) {
 	case rules.Look:
-		f.What = append(f.What, fmt.Sprintf("%s looked at the skat: **%s**.", who, lausCards(after.Skat)))
+		f.What = append(f.What, fmt.Sprintf("%s looked at the skat: **%s**.", who, lausCards(nil, after.Skat)))
 	case rules.Pass:
 		f.What = append(f.What, fmt.Sprintf("%s passed the skat: every score of the round is now ×%d.", who, 1<<(before.Passes+1)))
 	case rules.LayBack:
-		f.What = append(f.What, fmt.Sprintf("%s laid back **%s** as the new skat.", who, lausCards(a.Cards[:])))
+		f.What = append(f.What, fmt.Sprintf("%s laid back **%s** as the new skat.", who, lausCards(nil, a.Cards[:])))
 	case rules.Play:
 		verb := "played"
 		if before.Trick.N == 0 {
@@ -170,5 +170,5 @@ func (r *lausReplay) name(s int) string {
 
 // summary is the scoring of the round f ended, as the table posted it.
 func (r *lausReplay) summary(f lausFrame) ui.Rendering {
-	return lausSummary(r.id, r.settings.MatchNo, r.seats, *f.Round)
+	return lausSummary(r.id, r.settings.MatchNo, r.seats, *f.Round, nil)
 }

@@ -44,7 +44,7 @@ func replayView(r *lausReplay, f lausFrame) ui.Rendering {
 			Name: fmt.Sprintf("Round %d · trick %d", v.Round, len(v.History)+1), Value: trick})
 	}
 	if len(r.seats) == 3 && v.Phase != rules.PhaseOver {
-		skat := orDash(lausCards(f.Skat))
+		skat := orDash(lausCards(nil, f.Skat))
 		if v.Phase == rules.PhaseLayBack {
 			skat = fmt.Sprintf("in %s's hand, two to lay back", r.name(v.Turn))
 		}
@@ -72,7 +72,7 @@ func replayView(r *lausReplay, f lausFrame) ui.Rendering {
 		if v.Phase != rules.PhaseOver {
 			fmt.Fprintf(&b, " · %d trick(s)", v.TricksTaken[s])
 		}
-		b.WriteString("\n" + orDash(lausCards(f.Hands[s])))
+		b.WriteString("\n" + orDash(lausCards(nil, f.Hands[s])))
 		name := fmt.Sprintf("Seat %d", s+1)
 		if v.Phase != rules.PhaseOver && v.Turn == s {
 			name = "▶️ " + name

@@ -6,6 +6,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/emojis"
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 	rules "github.com/cardbot/cardbot/engine/laus"
@@ -14,7 +15,8 @@ import (
 // lausSummary renders the public account of a finished round: every
 // player's card points, queen bonuses, tricks, the multiplier and why, the
 // round scores and the totals. The round is over, so the skat may be shown.
-func lausSummary(tableID string, matchNo int, seats []table.Seat, rr rules.RoundResult) ui.Rendering {
+// Cards show as their emojis from em where it has them.
+func lausSummary(tableID string, matchNo int, seats []table.Seat, rr rules.RoundResult, em *emojis.Set) ui.Rendering {
 	name := func(i int) string {
 		if i < 0 || i >= len(seats) {
 			return "nobody"
@@ -49,7 +51,7 @@ func lausSummary(tableID string, matchNo int, seats []table.Seat, rr rules.Round
 		fmt.Fprintf(&desc, "Multiplier **×%d**: doubled for %s.", m.Factor, strings.Join(why, " and "))
 	}
 	if rr.SkatTo >= 0 {
-		fmt.Fprintf(&desc, "\nThe skat, **%s**, went to %s with the last trick.", lausCards(rr.Skat), name(rr.SkatTo))
+		fmt.Fprintf(&desc, "\nThe skat, **%s**, went to %s with the last trick.", lausCards(em, rr.Skat), name(rr.SkatTo))
 	}
 	var scores strings.Builder
 	for i, sr := range rr.Seats {
@@ -62,11 +64,11 @@ func lausSummary(tableID string, matchNo int, seats []table.Seat, rr rules.Round
 		}
 		switch {
 		case sr.Points.Cancelled && sr.Points.RawBonus > 0:
-			fmt.Fprintf(&scores, " · queen bonus ~~+%d~~ cancelled by Q♦ (%s)", sr.Points.RawBonus, lausCards(queens))
+			fmt.Fprintf(&scores, " · queen bonus ~~+%d~~ cancelled by Q♦ (%s)", sr.Points.RawBonus, lausCards(em, queens))
 		case sr.Points.Bonus > 0:
-			fmt.Fprintf(&scores, " · queen bonus +%d (%s)", sr.Points.Bonus, lausCards(queens))
+			fmt.Fprintf(&scores, " · queen bonus +%d (%s)", sr.Points.Bonus, lausCards(em, queens))
 		case len(queens) > 0:
-			fmt.Fprintf(&scores, " · queens %s, no bonus", lausCards(queens))
+			fmt.Fprintf(&scores, " · queens %s, no bonus", lausCards(em, queens))
 		}
 		fmt.Fprintf(&scores, " · %d trick(s) → round **%d** · total **%d**\n", sr.Tricks, sr.Score, sr.Total)
 	}
@@ -84,5 +86,6 @@ func lausSummary(tableID string, matchNo int, seats []table.Seat, rr rules.Round
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Match over",
 			Value: fmt.Sprintf("A total reached the target. Highest total, and so the match's loser: %s.", strings.Join(names, " and "))})
 	}
+	em.Fit(e)
 	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}}
 }

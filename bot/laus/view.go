@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/emojis"
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 	rules "github.com/cardbot/cardbot/engine/laus"
@@ -29,9 +30,10 @@ type lausScreen struct {
 	Settings lausSettings
 	View     rules.View
 	Events   []string
-	Deadline time.Time // when the current decision times out (zero: none)
-	AFK      []bool    // seats the computer keeps for an absent player
-	Note     string    // one-off line on top of a hand view
+	Deadline time.Time   // when the current decision times out (zero: none)
+	AFK      []bool      // seats the computer keeps for an absent player
+	Note     string      // one-off line on top of a hand view
+	Emojis   *emojis.Set // card pictures; nil shows cards as text
 }
 
 func (s lausScreen) name(seatNo int) string {
@@ -43,11 +45,12 @@ func (s lausScreen) name(seatNo int) string {
 
 func (s lausScreen) afk(seatNo int) bool { return seatNo >= 0 && seatNo < len(s.AFK) && s.AFK[seatNo] }
 
-// lausCards shows cards the way the table prints them.
-func lausCards(cs []rules.Card) string {
+// lausCards shows cards in message text: each as its emoji from em when
+// there is one, else as its symbol.
+func lausCards(em *emojis.Set, cs []rules.Card) string {
 	parts := make([]string, len(cs))
 	for i, c := range cs {
-		parts[i] = c.Symbol()
+		parts[i] = em.LausText(c)
 	}
 	return strings.Join(parts, " ")
 }
@@ -56,7 +59,7 @@ func lausCards(cs []rules.Card) string {
 func (s lausScreen) trickText(tr rules.Trick) string {
 	parts := make([]string, tr.N)
 	for i := range tr.N {
-		parts[i] = fmt.Sprintf("%s **%s**", s.name(tr.SeatOf(i)), tr.Cards[i].Symbol())
+		parts[i] = fmt.Sprintf("%s **%s**", s.name(tr.SeatOf(i)), s.Emojis.LausText(tr.Cards[i]))
 	}
 	return strings.Join(parts, " · ")
 }
@@ -199,11 +202,12 @@ func lausPublic(s lausScreen) ui.Rendering {
 			row = append(row, discordgo.Button{Label: "I'm back", Style: discordgo.SuccessButton, CustomID: id.String(), Emoji: &discordgo.ComponentEmoji{Name: "👋"}})
 		}
 	}
+	s.Emojis.Fit(e)
 	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}}
 }
 
 // handRows groups a sorted hand for display: trumps, then one line per suit.
-func handRows(hand []rules.Card) string {
+func (s lausScreen) handRows(hand []rules.Card) string {
 	var rows []string
 	var trumps []rules.Card
 	for _, c := range hand {
@@ -212,7 +216,7 @@ func handRows(hand []rules.Card) string {
 		}
 	}
 	if len(trumps) > 0 {
-		rows = append(rows, "Trumps  "+lausCards(trumps))
+		rows = append(rows, "Trumps  "+lausCards(s.Emojis, trumps))
 	}
 	for _, suit := range []rules.Suit{rules.Clubs, rules.Spades, rules.Hearts, rules.Diamonds} {
 		var cs []rules.Card
@@ -222,7 +226,7 @@ func handRows(hand []rules.Card) string {
 			}
 		}
 		if len(cs) > 0 {
-			rows = append(rows, suit.Symbol()+"  "+lausCards(cs))
+			rows = append(rows, suit.Symbol()+"  "+lausCards(s.Emojis, cs))
 		}
 	}
 	if len(rows) == 0 {
@@ -251,7 +255,7 @@ func lausHand(s lausScreen) ui.Rendering {
 	case v.MyTurn() && v.Phase == rules.PhaseSkat:
 		desc.WriteString("**Your turn:** look at the skat (you take its two cards, then lay two back) or pass (every score of this round doubles).")
 	case v.MyTurn() && v.Phase == rules.PhaseLayBack:
-		fmt.Fprintf(&desc, "**Your turn:** you picked up **%s** from the skat. Choose two cards to lay back face down (no queen, no jack).", lausCards(v.Skat))
+		fmt.Fprintf(&desc, "**Your turn:** you picked up **%s** from the skat. Choose two cards to lay back face down (no queen, no jack).", lausCards(s.Emojis, v.Skat))
 	case v.MyTurn() && v.Trick.N == 0:
 		desc.WriteString("**Your turn:** lead any card.")
 	case v.MyTurn():
@@ -260,7 +264,7 @@ func lausHand(s lausScreen) ui.Rendering {
 		if led.IsJack() {
 			what = "a jack"
 		}
-		fmt.Fprintf(&desc, "**Your turn:** %s led **%s**; play %s if you have one.", s.name(v.Trick.SeatOf(0)), led.Symbol(), what)
+		fmt.Fprintf(&desc, "**Your turn:** %s led **%s**; play %s if you have one.", s.name(v.Trick.SeatOf(0)), s.Emojis.LausText(led), what)
 	default:
 		fmt.Fprintf(&desc, "Waiting for %s.", s.name(v.Turn))
 	}
@@ -268,7 +272,7 @@ func lausHand(s lausScreen) ui.Rendering {
 		fmt.Fprintf(&desc, " Time runs out <t:%d:R>.", s.Deadline.Unix())
 	}
 	e.Description = desc.String()
-	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Cards", Value: handRows(v.Hand)})
+	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Cards", Value: s.handRows(v.Hand)})
 	if v.Phase != rules.PhaseOver {
 		trick := "No card yet."
 		if v.Trick.N > 0 {
@@ -277,12 +281,13 @@ func lausHand(s lausScreen) ui.Rendering {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "On the table", Value: trick})
 	}
 	if len(v.LaidBack) > 0 {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "You laid back", Value: lausCards(v.LaidBack)})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "You laid back", Value: lausCards(s.Emojis, v.LaidBack)})
 	}
 	if v.Seat >= 0 && v.Seat < len(v.Totals) {
 		e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Your tricks this round: %d · your total: %d (target %d)",
 			v.TricksTaken[v.Seat], v.Totals[v.Seat], v.Target)}
 	}
+	s.Emojis.Fit(e)
 	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: lausHandControls(s)}
 }
 
@@ -337,7 +342,13 @@ func lausHandControls(s lausScreen) []discordgo.MessageComponent {
 	case rules.PhasePlay:
 		var cards []discordgo.MessageComponent
 		for _, c := range rules.Legal(v.Hand, v.Trick.Played()) {
-			cards = append(cards, discordgo.Button{Label: c.Symbol(), Style: discordgo.SecondaryButton, CustomID: id("play", c.String())})
+			b := discordgo.Button{Label: c.Symbol(), Style: discordgo.SecondaryButton, CustomID: id("play", c.String())}
+			// The label stays: screen readers read it, and it is all
+			// there is while the emojis are not uploaded.
+			if e, ok := s.Emojis.Laus(c); ok {
+				b.Emoji = &e
+			}
+			cards = append(cards, b)
 		}
 		rows = append(rows, ui.ChunkRows(cards)...)
 	}

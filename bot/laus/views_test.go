@@ -3,6 +3,7 @@ package laus
 import (
 	"testing"
 
+	"github.com/cardbot/cardbot/bot/emojis"
 	"github.com/cardbot/cardbot/bot/internal/golden"
 	"github.com/cardbot/cardbot/bot/table"
 	rules "github.com/cardbot/cardbot/engine/laus"
@@ -37,13 +38,17 @@ func TestViewsLaus(t *testing.T) {
 		if !trickShown && m.Phase() == rules.PhasePlay && len(m.View(0).Trick.Played()) == 2 {
 			trickShown = true
 			golden.Check(t, "laus_public_trick", lausPublic(screen(-1)))
+			pictured := screen(m.Turn())
+			pictured.Emojis = emojis.Fixed()
+			golden.Check(t, "laus_hand_play_emojis", lausHand(pictured))
 		}
 	}
 	rr, ok := m.LastRound()
 	if !ok {
 		t.Fatal("no finished round")
 	}
-	golden.Check(t, "laus_summary", lausSummary("xyz789", 1, viewSeats, rr))
+	golden.Check(t, "laus_summary", lausSummary("xyz789", 1, viewSeats, rr, nil))
+	golden.Check(t, "laus_summary_emojis", lausSummary("xyz789", 1, viewSeats, rr, emojis.Fixed()))
 	for !m.Over() {
 		a, _ := rules.Decide(rules.Computer{}, m.View(m.Turn()))
 		if err := m.Apply(a); err != nil {

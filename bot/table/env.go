@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/emojis"
 	"github.com/cardbot/cardbot/bot/metrics"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
@@ -77,6 +78,9 @@ type Env struct {
 	Shard Shard
 	// Metrics records what the tables do; nil records nothing.
 	Metrics *metrics.Metrics
+	// Emojis shows cards as pictures where it can; nil (or not yet
+	// synced) means text.
+	Emojis *emojis.Set
 
 	ctx     context.Context // ends at Stop; tables run under it
 	cancel  context.CancelFunc

@@ -312,8 +312,9 @@ func click(t *testing.T, u *discordtest.User, m *discordgo.Message, label string
 	return act(t, u.Name()+" clicking "+label, r, err)
 }
 
-// cardSymbol matches a Laro card as the views print it (e.g. ●+3, ▲−10).
-var cardSymbol = regexp.MustCompile(`[●▲■][+−]\d{1,2}`)
+// cardSymbol matches a Laro card as the views print it: as text (●+3,
+// ▲−10), or as its emoji once the card emojis are uploaded.
+var cardSymbol = regexp.MustCompile(`[●▲■][+−]\d{1,2}|<:laro_[a-z0-9_]+:\d+>`)
 
 // openHand clicks My hand on the table message and returns the cards the
 // ephemeral answer shows.

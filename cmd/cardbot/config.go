@@ -28,6 +28,8 @@ type config struct {
 	// MetricsAddr (METRICS_ADDR) is where /metrics, /healthz and /readyz are
 	// served ("": not at all).
 	MetricsAddr string
+	// CardEmojis (CARD_EMOJIS): "off" shows cards as text instead of uploaded emojis.
+	CardEmojis bool
 }
 
 // defaultDatabasePath is where the database lives when DATABASE_PATH is unset.
@@ -60,6 +62,7 @@ func configFrom(lookup func(string) (string, bool)) (config, error) {
 		DatabasePath: get("DATABASE_PATH"),
 		DevGuildID:   get("DEV_GUILD_ID"),
 		APIBase:      get("DISCORD_API_BASE"),
+		CardEmojis:   true,
 	}
 	if c.Token == "" {
 		return c, errNoToken
@@ -76,6 +79,13 @@ func configFrom(lookup func(string) (string, bool)) (config, error) {
 		if _, err := restbase.Transport(c.APIBase, nil); err != nil {
 			return c, err
 		}
+	}
+	switch v := strings.ToLower(get("CARD_EMOJIS")); v {
+	case "", "on", "true", "1":
+	case "off", "false", "0":
+		c.CardEmojis = false
+	default:
+		return c, fmt.Errorf("CARD_EMOJIS %q must be on or off (off shows cards as text)", v)
 	}
 	if v := get("DISCORD_GLOBAL_BUDGET"); v != "" {
 		n, err := strconv.Atoi(v)

@@ -97,7 +97,7 @@ func run(ctx context.Context, stopSignals func(), cfg config, log *slog.Logger) 
 		observe(m, session, st)
 	}
 
-	opts := bot.Options{Session: session, Store: st, Log: log, DevGuildID: cfg.DevGuildID, Metrics: m}
+	opts := bot.Options{Session: session, Store: st, Log: log, DevGuildID: cfg.DevGuildID, Metrics: m, CardEmojis: cfg.CardEmojis}
 	opts.GlobalBudget = cfg.GlobalBudget
 	opts.Shard = cfg.Shard
 	b := bot.New(opts)

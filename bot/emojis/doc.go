@@ -1,0 +1,19 @@
+// Package emojis keeps every card face as an application emoji, so buttons
+// and messages can show cards as pictures.
+//
+// An application may own up to 2,000 emojis and use them in every server.
+// At start, Set.Start draws every face (package cardface), names each one by
+// card and content hash ("laro_cp4_1a2b3c4d"), lists the application's
+// emojis, and uploads only the faces missing or changed, one at a time in the
+// background (discordgo waits out the route's rate limit). A restart with the
+// same art uploads nothing.
+//
+// Until every face is there, and for good when Discord refuses an upload,
+// lookups answer "no emoji" and callers show the text form of the card
+// (●+4, J♣): a table never shows half its cards as pictures and half as
+// text. A later start tries again.
+//
+// Old faces this code uploaded (same naming, another hash) are deleted once
+// the new set is complete, so changes of art never creep towards the cap;
+// emojis with other names are never touched.
+package emojis
