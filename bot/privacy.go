@@ -107,7 +107,7 @@ func (b *Bot) deliverLate(log *slog.Logger, i *discordgo.Interaction, linked boo
 			return
 		}
 		if _, err := b.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
-			ID: i.Message.ID, Channel: i.ChannelID, Content: &d.Content, Embeds: &embeds, Components: &comps,
+			ID: i.Message.ID, Channel: i.ChannelID, Content: &d.Content, Embeds: &embeds, Components: &comps, Files: d.Files,
 		}); err != nil {
 			log.Warn("could not deliver a late update", "err", err)
 		}
@@ -125,7 +125,7 @@ func (b *Bot) deliverLate(log *slog.Logger, i *discordgo.Interaction, linked boo
 			}
 		}
 		if _, err := b.session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{
-			Content: d.Content, Embeds: d.Embeds, Components: d.Components, Flags: d.Flags,
+			Content: d.Content, Embeds: d.Embeds, Components: d.Components, Flags: d.Flags, Files: d.Files,
 		}); err != nil {
 			log.Warn("could not deliver a late reply", "err", err)
 		}
@@ -135,7 +135,7 @@ func (b *Bot) deliverLate(log *slog.Logger, i *discordgo.Interaction, linked boo
 // editOriginal replaces the interaction's original message with d.
 func (b *Bot) editOriginal(log *slog.Logger, i *discordgo.Interaction, d *discordgo.InteractionResponseData) {
 	embeds, comps := ui.OrEmpty(d.Embeds, d.Components)
-	if err := table.EditOriginal(b.session, i, &discordgo.WebhookEdit{Content: &d.Content, Embeds: &embeds, Components: &comps}); err != nil {
+	if err := table.EditOriginal(b.session, i, &discordgo.WebhookEdit{Content: &d.Content, Embeds: &embeds, Components: &comps, Files: d.Files}); err != nil {
 		log.Warn("could not deliver a late reply", "err", err)
 	}
 }

@@ -44,6 +44,7 @@ type Outbox struct {
 	problem    string    // the last thing Discord refused us, in plain words
 	refusals   int       // how many calls Discord has refused
 	hands      map[string]*handSlot
+	attached   attachedFiles // the pictures the table message carries (see pictures.go)
 
 	onPosted func(messageID string) // told when a fresh table message exists
 }
@@ -251,7 +252,7 @@ func (o *Outbox) sendOne() (more, refused bool) {
 		o.announce = o.announce[1:]
 		o.mu.Unlock()
 		m, err := o.session.ChannelMessageSendComplex(o.channelID, &discordgo.MessageSend{
-			Content: b.r.Content, Embeds: b.r.Embeds, Components: b.r.Components,
+			Content: b.r.Content, Embeds: b.r.Embeds, Components: b.r.Components, Files: b.r.DiscordFiles(),
 		})
 		if err != nil {
 			// It stays stored, and is posted again after a restart.
@@ -304,10 +305,13 @@ func (o *Outbox) sendPublic(r ui.Rendering, fresh bool, msgID string) {
 		if comps == nil {
 			comps = []discordgo.MessageComponent{}
 		}
+		files, keep := o.editFiles(msgID, r)
 		_, err := o.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
 			ID: msgID, Channel: o.channelID, Content: &r.Content, Embeds: &r.Embeds, Components: &comps,
+			Files: files, Attachments: keep,
 		})
 		if err == nil {
+			o.noteAttached(msgID, r)
 			return
 		}
 		if restCode(err) != discordgo.ErrCodeUnknownMessage {
@@ -318,13 +322,14 @@ func (o *Outbox) sendPublic(r ui.Rendering, fresh bool, msgID string) {
 		// Someone deleted the table message: post it again below.
 	}
 	m, err := o.session.ChannelMessageSendComplex(o.channelID, &discordgo.MessageSend{
-		Content: r.Content, Embeds: r.Embeds, Components: r.Components,
+		Content: r.Content, Embeds: r.Embeds, Components: r.Components, Files: r.DiscordFiles(),
 	})
 	if err != nil {
 		o.noteProblem(err)
 		o.retryLater(r, true)
 		return
 	}
+	o.noteAttached(m.ID, r)
 	o.mu.Lock()
 	o.messageID = m.ID
 	o.mu.Unlock()

@@ -12,8 +12,18 @@ import (
 // trip, so each player's hand update would wait for every other's. Discord
 // limits webhook calls per webhook id and token, so this files the edit
 // under the interaction's own token: no edit ever waits for an unrelated one.
+// An edit with files goes as multipart/form-data, as Discord takes uploads.
 func EditOriginal(s *discordgo.Session, i *discordgo.Interaction, edit *discordgo.WebhookEdit) error {
 	uri := discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original")
-	_, err := s.RequestWithBucketID("PATCH", uri, edit, discordgo.EndpointWebhookToken(i.AppID, i.Token))
+	bucket := discordgo.EndpointWebhookToken(i.AppID, i.Token)
+	if len(edit.Files) > 0 {
+		contentType, body, err := discordgo.MultipartBodyWithJSON(edit, edit.Files)
+		if err != nil {
+			return err
+		}
+		_, err = s.RequestRaw("PATCH", uri, contentType, body, bucket, 0)
+		return err
+	}
+	_, err := s.RequestWithBucketID("PATCH", uri, edit, bucket)
 	return err
 }
