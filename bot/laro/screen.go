@@ -15,6 +15,7 @@ func (t *laroTable) screenOf(g *rules.Game, viewer int, settings laroSettings) l
 	sc := laroScreen{
 		TableID: t.ID, GameNo: settings.GameNo, Version: t.moves, Seats: t.Seats, Settings: settings,
 		Pot: t.pot, View: g.View(viewer), Events: t.Events, Deadline: t.Deadline, Result: t.result,
+		Revealed: revealedHands(g),
 	}
 	if w := t.window; w != nil && g == t.game {
 		close, closed := w.close(rules.Window{Min: settings.claimWindow(), Grace: t.Env.Timing.ClaimGrace})

@@ -30,6 +30,7 @@ type laroScreen struct {
 	Result   []string  // chip results once the game is over
 	Note     string    // a line on top of a hand view: the answer to a click, or why the viewer's last move came to nothing
 	Choice   []rules.CallOption
+	Revealed [][]rules.Card // every seat's hand, once the game is over (see end_picture.go)
 }
 
 // cardText shows cards the way the table prints them.
@@ -132,7 +133,7 @@ func laroPublic(s laroScreen) ui.Rendering {
 			discordgo.Button{Label: "Leave table", Style: discordgo.SecondaryButton, CustomID: id.String()},
 		}}}
 	}
-	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: comps}
+	return withEndPicture(ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: comps}, s)
 }
 
 // laroEnding says how a game ended, for the table and the hands.

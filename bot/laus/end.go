@@ -18,7 +18,8 @@ func (t *lausTable) roundEnd(rr rules.RoundResult) *lausRoundEnd {
 		// the final table message is posted.
 		why = fmt.Sprintf("Match %d · round %d is over, and so is the match: its summary below has the result.", t.settings.MatchNo, rr.Round)
 	}
-	return &lausRoundEnd{summary: lausSummary(t.ID, t.settings.MatchNo, t.Seats, rr), retire: t.ClosedView(why)}
+	summary := withRoundPicture(lausSummary(t.ID, t.settings.MatchNo, t.Seats, rr), t.ID, t.settings.MatchNo, t.Seats, rr)
+	return &lausRoundEnd{summary: summary, retire: t.ClosedView(why)}
 }
 
 // finish handles a match that just ended (its result is already stored).

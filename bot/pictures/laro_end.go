@@ -68,14 +68,15 @@ func LaroEndPicture(e LaroEnd) PNG {
 				s.text(s.small, laroMargin, nameY+18, laroNameW-8, noteInk, note)
 			}
 			x := laroMargin + laroNameW
+			showWin := win && len(e.WinClusters) > 0 // not when everyone else left
 			groups, framed := seat.Laid, frameDim
-			if win {
+			if showWin {
 				groups, framed = e.WinClusters, gold
 			}
 			for _, g := range groups {
 				x = s.laroGroup(x, cardsTop, g, framed)
 			}
-			if !win && len(seat.Hand) > 0 {
+			if !showWin && len(seat.Hand) > 0 {
 				s.laroGroup(x, cardsTop, seat.Hand, color.NRGBA{})
 			}
 		}
