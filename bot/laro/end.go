@@ -3,6 +3,7 @@ package laro
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/cardbot/cardbot/bot/table"
@@ -68,6 +69,9 @@ func (t *laroTable) finish() {
 		t.StopTurn()
 	}
 	t.pot = 0
+	// The game's message keeps showing its seats (and its end picture)
+	// while players leave the table after it.
+	t.endSeats = slices.Clone(t.Seats)
 	// Players are free to sit elsewhere; Play again seats them anew.
 	t.FreeSeats()
 	table.ArmIdle(t, t.Env.Timing.LobbyTimeout)
@@ -90,7 +94,7 @@ func (t *laroTable) playAgain(ctx context.Context, in *ui.Input) *ui.Reply {
 	// The finished game's message keeps its final state, without buttons.
 	old := laroPublic(t.screen(-1)).WithoutButtons()
 	finished := *t
-	t.GameID, t.settings = id, next
+	t.GameID, t.settings, t.endSeats = id, next, nil
 	if r := t.begin(ctx, in.At, finished.game.NextDealer()); r != nil {
 		*t = finished
 		undo()

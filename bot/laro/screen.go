@@ -12,8 +12,12 @@ func (t *laroTable) screen(viewer int) laroScreen {
 }
 
 func (t *laroTable) screenOf(g *rules.Game, viewer int, settings laroSettings) laroScreen {
+	seats := t.Seats
+	if g.Over() && t.endSeats != nil && g == t.game {
+		seats = t.endSeats
+	}
 	sc := laroScreen{
-		TableID: t.ID, GameNo: settings.GameNo, Version: t.moves, Seats: t.Seats, Settings: settings,
+		TableID: t.ID, GameNo: settings.GameNo, Version: t.moves, Seats: seats, Settings: settings,
 		Pot: t.pot, View: g.View(viewer), Events: t.Events, Deadline: t.Deadline, Result: t.result,
 		Revealed: revealedHands(g),
 	}

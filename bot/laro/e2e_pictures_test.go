@@ -1,0 +1,71 @@
+package laro_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/internal/e2e"
+)
+
+// TestLaroPictures plays a game to the end and checks what people see:
+// the final table message carries a picture of every hand, which later
+// edits of that message keep without uploading it again, and which a
+// restart does not lose; /laro stats then answers with a chart of chips.
+func TestLaroPictures(t *testing.T) {
+	w := e2e.NewWorld(t)
+	alice, bob := w.Player("alice"), w.Player("bob")
+	players := []*e2e.Player{alice, bob}
+	table := e2e.OpenTable(t, w, alice, []*e2e.Player{bob}, e2e.QuickOpts(1)...)
+	if files := w.Srv.Attachments(table.ID); len(files) != 0 {
+		t.Fatalf("the table message of a running game has %d attachments, want none", len(files))
+	}
+	e2e.PlayToEnd(t, w, players)
+	final := w.TableMessage("[Play again]")
+	pic, img := w.Picture(final, 700, 200)
+	if !strings.HasPrefix(pic.Filename, "laro-end-") {
+		t.Errorf("picture %q, want laro-end-….png", pic.Filename)
+	}
+	if b := img.Bounds(); b.Dy() > 300 {
+		t.Errorf("a two-seat end picture is %v tall, want one row per seat", b)
+	}
+	uploads := w.Srv.Uploads()
+
+	// Both leave: the table closes and its message is edited again, with
+	// the same picture, which is not sent a second time.
+	bob.Click(w.Ch.Message(final.ID), e2e.Button(final, "leave", ""))
+	alice.Click(w.Ch.Message(final.ID), e2e.Button(final, "leave", ""))
+	if _, err := w.Ch.Wait(5*time.Second, func(ms []*discordgo.Message) bool {
+		for _, m := range ms {
+			if m.ID == final.ID && m.EditedTimestamp != nil && len(m.Components) == 0 {
+				return true
+			}
+		}
+		return false
+	}); err != nil {
+		t.Fatalf("the final message never lost its buttons after everyone left:\n%s", e2e.Text(w.Ch.Message(final.ID)))
+	}
+	if got := w.Srv.Uploads(); got != uploads {
+		t.Errorf("%d more uploads after editing the final message, want none", got-uploads)
+	}
+	w.Picture(w.Ch.Message(final.ID), 700, 200)
+
+	w.Restart()
+	again, _ := w.Picture(w.Ch.Message(final.ID), 700, 200)
+	if again.Filename != pic.Filename {
+		t.Errorf("after a restart the final message shows %s, want %s", again.Filename, pic.Filename)
+	}
+
+	r, err := alice.U.Slash(w.Ch, "laro stats")
+	cb := e2e.Answer(t, r, err)
+	chart, _ := w.Picture(cb.Message, 500, 250)
+	if !strings.HasPrefix(chart.Filename, "chips-") {
+		t.Errorf("/laro stats attached %q, want a chips chart", chart.Filename)
+	}
+	if !strings.Contains(e2e.Text(cb.Message), "Chips over time") {
+		t.Errorf("/laro stats does not put the chart in words:\n%s", e2e.Text(cb.Message))
+	}
+	w.NoFailures()
+}
