@@ -184,3 +184,15 @@ func (s *Server) Uploads() int {
 	defer s.mu.Unlock()
 	return len(s.files)
 }
+
+// JSON returns the JSON document of the request: its body, or for a
+// multipart upload its payload_json part (nil if it has none or is broken),
+// so a test can read what a message said without the files' bytes.
+func (r Request) JSON() []byte {
+	req := &http.Request{Header: http.Header{"Content-Type": {r.ContentType}}}
+	doc, _, err := readBody(req, r.Body)
+	if err != nil {
+		return nil
+	}
+	return doc
+}

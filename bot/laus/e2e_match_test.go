@@ -154,7 +154,7 @@ func checkNoHiddenCards(t *testing.T, w *e2e.World, f e2e.LausFinal, matchNo int
 		switch {
 		case strings.HasPrefix(req.Route, "/channels/"):
 			var body struct{ Embeds []struct{ Title string } }
-			_ = json.Unmarshal(req.Body, &body)
+			_ = json.Unmarshal(req.JSON(), &body)
 			for _, e := range body.Embeds {
 				titles = append(titles, e.Title)
 			}
@@ -165,7 +165,7 @@ func checkNoHiddenCards(t *testing.T, w *e2e.World, f e2e.LausFinal, matchNo int
 					Embeds []struct{ Title string }
 				}
 			}
-			_ = json.Unmarshal(req.Body, &body)
+			_ = json.Unmarshal(req.JSON(), &body)
 			if body.Data.Flags&int(discordgo.MessageFlagsEphemeral) != 0 {
 				continue
 			}
@@ -180,7 +180,7 @@ func checkNoHiddenCards(t *testing.T, w *e2e.World, f e2e.LausFinal, matchNo int
 		default:
 			continue // webhook edits go to players' own ephemeral messages
 		}
-		cards := e2e.LausCard.FindAllString(string(req.Body), -1)
+		cards := e2e.LausCard.FindAllString(string(req.JSON()), -1)
 		if len(cards) == 0 {
 			continue
 		}

@@ -283,6 +283,9 @@ func checkSummary(t *testing.T, w *e2e.World, rd store.LausRound) *discordgo.Mes
 		t.Fatalf("the channel shows %d summaries of round %d, want exactly 1", len(got), rd.Round)
 	}
 	sum := e2e.Text(got[0])
+	// The picture too, also when the summary was posted after a restart
+	// (from the stored announcement).
+	w.Picture(got[0], 600, 200)
 	posted := roundScore.FindAllStringSubmatch(sum, -1)
 	if len(posted) != len(rd.Scores) {
 		t.Fatalf("round %d summary lists %d scores, want %d:\n%s", rd.Round, len(posted), len(rd.Scores), sum)
