@@ -22,13 +22,13 @@ var (
 
 // scene is a picture being drawn, with the faces it writes text in.
 type scene struct {
-	img         *image.NRGBA
+	img         *image.RGBA // the type image/draw and image/png have fast paths for
 	title, body font.Face
 	small       font.Face
 }
 
 func newScene(w, h int) *scene {
-	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	draw.Draw(img, img.Bounds(), image.NewUniform(felt), image.Point{}, draw.Src)
 	return &scene{img: img, title: face(bold, 22), body: face(bold, 16), small: face(regular, 14)}
 }

@@ -4,7 +4,6 @@ import (
 	"image"
 	"image/color"
 
-	"github.com/cardbot/cardbot/bot/cardface"
 	"github.com/cardbot/cardbot/engine/laro"
 )
 
@@ -80,7 +79,7 @@ func LaroEndPicture(e LaroEnd) PNG {
 				s.laroGroup(x, cardsTop, seat.Hand, color.NRGBA{})
 			}
 		}
-		return encode("laro-end", s.img)
+		return encode("laro-end", paletted(s.img))
 	})
 }
 
@@ -89,7 +88,7 @@ func LaroEndPicture(e LaroEnd) PNG {
 func (s *scene) laroGroup(x, y int, cards []laro.Card, frame color.NRGBA) int {
 	start := x
 	for _, c := range cards {
-		cardface.DrawLaro(s.img, image.Rect(x, y, x+laroTile, y+laroTile), c)
+		s.laroCard(image.Pt(x, y), c, laroTile)
 		x += laroTile + laroCardGap
 	}
 	if frame.A != 0 && len(cards) > 0 {

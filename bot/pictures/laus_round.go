@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image"
 
-	"github.com/cardbot/cardbot/bot/cardface"
 	"github.com/cardbot/cardbot/engine/laus"
 )
 
@@ -69,7 +68,7 @@ func LausRoundPicture(r LausRound) PNG {
 				s.text(s.small, x, y+lausTile/2+5, lausCardsW, inkDim, "no queen, no jack")
 			}
 			for _, c := range seat.Cards {
-				cardface.DrawLaus(s.img, image.Rect(x, y, x+lausTile, y+lausTile), c)
+				s.lausCard(image.Pt(x, y), c, lausTile)
 				x += lausTile + lausCardGap
 			}
 			nx := lausMargin + lausNameW + lausCardsW + 8
@@ -84,6 +83,6 @@ func LausRoundPicture(r LausRound) PNG {
 			s.text(s.body, nx, y+38, lausWidth-nx-lausMargin, ink, fmt.Sprintf("round %+d", seat.Score))
 			s.text(s.body, nx+120, y+38, lausWidth-nx-120-lausMargin, gold, fmt.Sprintf("total %d", seat.Total))
 		}
-		return encode("laus-round", s.img)
+		return encode("laus-round", paletted(s.img))
 	})
 }

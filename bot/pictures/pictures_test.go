@@ -2,6 +2,7 @@ package pictures
 
 import (
 	"bytes"
+	"fmt"
 	"image"
 	"image/png"
 	"testing"
@@ -119,26 +120,47 @@ func laroEnd6Titled(t testing.TB, title string) LaroEnd {
 	return e
 }
 
+// The benchmarks draw the largest scenes, each time of a new state (so the
+// cache never answers), and report the bytes of the last picture.
+// The palette and the scaled card faces are made once per process, by the
+// first scene; BenchmarkFirstScene measures that.
 func BenchmarkLaroEndPicture(b *testing.B) {
 	e := laroEnd6(b)
-	for i := 0; b.Loop(); i++ {
-		e.Title = string(rune('a'+i%26)) + string(rune('a'+i/26%26)) + string(rune('a'+i/676%26)) // a new state: no cache hit
-		LaroEndPicture(e)
-	}
+	LaroEndPicture(laroEnd6Titled(b, "warm-up"))
+	i, size := 0, 0
+	reportCPU(b, func() {
+		i++
+		e.Title = fmt.Sprintf("Laro · table q7x2 · game %d", i)
+		size = len(LaroEndPicture(e).Data)
+	})
+	b.ReportMetric(float64(size), "bytes")
 }
 
 func BenchmarkLausRoundPicture(b *testing.B) {
 	r := lausRound4(b)
-	for i := 0; b.Loop(); i++ {
+	r.Title = "warm-up"
+	LausRoundPicture(r)
+	i, size := 0, 0
+	reportCPU(b, func() {
+		i++
 		r.Seats[0].Total = i
-		LausRoundPicture(r)
-	}
+		size = len(LausRoundPicture(r).Data)
+	})
+	b.ReportMetric(float64(size), "bytes")
 }
 
+// BenchmarkLaroEndCached draws an unchanged state again: a cache hit.
 func BenchmarkLaroEndCached(b *testing.B) {
 	e := laroEnd6(b)
 	LaroEndPicture(e)
-	for b.Loop() {
-		LaroEndPicture(e)
-	}
+	reportCPU(b, func() { LaroEndPicture(e) })
+}
+
+// BenchmarkFirstScene measures what the first scene of a process pays
+// once: scaling every card face and making the palette.
+func BenchmarkFirstScene(b *testing.B) {
+	reportCPU(b, func() {
+		tiles.Clear()
+		buildPalette()
+	})
 }
