@@ -137,6 +137,16 @@ func (p payload) applyFiles(s *Server, m *discordgo.Message) {
 	}
 }
 
+// checkAttach refuses files in a channel post or edit when the bot lacks
+// Attach Files there, as Discord does (interaction responses need no
+// channel permission).
+func checkAttach(ch *Channel, p payload) *apiError {
+	if len(p.files) > 0 && !ch.botCan(discordgo.PermissionAttachFiles) {
+		return errMissingPermissions()
+	}
+	return nil
+}
+
 // validateAttachmentRefs refuses an embed that shows "attachment://name"
 // when the message has no file of that name.
 func validateAttachmentRefs(m *discordgo.Message) *apiError {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/discordtest"
 	"github.com/cardbot/cardbot/bot/internal/e2e"
 )
 
@@ -59,13 +60,30 @@ func TestLaroPictures(t *testing.T) {
 	}
 
 	r, err := alice.U.Slash(w.Ch, "laro stats")
-	cb := e2e.Answer(t, r, err)
-	chart, _ := w.Picture(cb.Message, 500, 250)
+	stats := e2e.Shown(t, r, e2e.Answer(t, r, err))
+	chart, _ := w.Picture(stats, 500, 250)
 	if !strings.HasPrefix(chart.Filename, "chips-") {
 		t.Errorf("/laro stats attached %q, want a chips chart", chart.Filename)
 	}
-	if !strings.Contains(e2e.Text(cb.Message), "Chips over time") {
-		t.Errorf("/laro stats does not put the chart in words:\n%s", e2e.Text(cb.Message))
+	if !strings.Contains(e2e.Text(stats), "Chips over time") {
+		t.Errorf("/laro stats does not put the chart in words:\n%s", e2e.Text(stats))
 	}
 	w.NoFailures()
+}
+
+// TestLaroEndWithoutAttachFiles: in a channel where the bot may not attach
+// files, the final table message still comes, in words only.
+func TestLaroEndWithoutAttachFiles(t *testing.T) {
+	w := e2e.NewWorld(t)
+	w.Ch.SetBotPermissions(discordtest.DefaultBotPermissions &^ discordgo.PermissionAttachFiles)
+	alice, bob := w.Player("alice"), w.Player("bob")
+	e2e.OpenTable(t, w, alice, []*e2e.Player{bob}, e2e.QuickOpts(1)...)
+	e2e.PlayToEnd(t, w, []*e2e.Player{alice, bob})
+	final := w.TableMessage("[Play again]")
+	if files := w.Srv.Attachments(final.ID); len(files) != 0 || final.Embeds[0].Image != nil {
+		t.Errorf("final message has %d files and image %+v without Attach Files, want none", len(files), final.Embeds[0].Image)
+	}
+	if txt := e2e.Text(final); !strings.Contains(txt, "wins") && !strings.Contains(txt, "no winner") {
+		t.Errorf("the final message does not say how the game ended:\n%s", txt)
+	}
 }

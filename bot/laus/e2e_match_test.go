@@ -87,8 +87,7 @@ func checkLausScores(t *testing.T, w *e2e.World, f e2e.LausFinal, matchNo int) {
 func checkScoreboard(t *testing.T, w *e2e.World, p *e2e.Player, f e2e.LausFinal, humans []*e2e.Player) {
 	t.Helper()
 	r, err := p.U.Slash(w.Ch, "laus scoreboard")
-	cb := e2e.Answer(t, r, err)
-	sb := e2e.Text(cb.Message)
+	sb := e2e.Text(e2e.Shown(t, r, e2e.Answer(t, r, err)))
 	last := f.Board.Rounds[len(f.Board.Rounds)-1]
 	for _, sc := range last.Scores {
 		if !strings.Contains(sb, fmt.Sprintf("total **%d**", sc.Total)) {

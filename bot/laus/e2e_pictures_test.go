@@ -57,13 +57,13 @@ func TestLausPictures(t *testing.T) {
 	}
 
 	r, err = alice.U.Slash(w.Ch, "laus scoreboard")
-	cb := e2e.Answer(t, r, err)
-	chart, _ := w.Picture(cb.Message, 500, 250)
+	board := e2e.Shown(t, r, e2e.Answer(t, r, err))
+	chart, _ := w.Picture(board, 500, 250)
 	if !strings.HasPrefix(chart.Filename, "laus-totals-") {
 		t.Errorf("/laus scoreboard attached %q, want a totals chart", chart.Filename)
 	}
-	if !strings.Contains(e2e.Text(cb.Message), "Round 1") {
-		t.Errorf("the scoreboard's text lost its rounds:\n%s", e2e.Text(cb.Message))
+	if !strings.Contains(e2e.Text(board), "Round 1") {
+		t.Errorf("the scoreboard's text lost its rounds:\n%s", e2e.Text(board))
 	}
 	w.NoFailures()
 }

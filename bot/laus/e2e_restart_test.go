@@ -85,7 +85,7 @@ func TestLausScoreboardShowsTheFinishedMatchOverANewLobby(t *testing.T) {
 	e2e.Answer(t, r, err)
 	w.TableMessage("Click **Join**")
 	r, err = alice.U.Slash(w.Ch, "laus scoreboard")
-	sb := e2e.Text(e2e.Answer(t, r, err).Message)
+	sb := e2e.Text(e2e.Shown(t, r, e2e.Answer(t, r, err)))
 	if strings.Contains(sb, "waiting to start") || strings.Contains(sb, "No round has finished yet") {
 		t.Errorf("the scoreboard shows the new lobby:\n%s", sb)
 	}

@@ -105,6 +105,13 @@ func (e *Env) PostAnnouncements(ctx context.Context) {
 			m, err := e.Session.ChannelMessageSendComplex(a.Channel, &discordgo.MessageSend{
 				Content: r.Content, Embeds: r.Embeds, Files: r.DiscordFiles(),
 			}, discordgo.WithContext(ctx))
+			if PicturesRefused(err, r) {
+				// No Attach Files here: the summary's text says it all.
+				r = WithoutPictures(r)
+				m, err = e.Session.ChannelMessageSendComplex(a.Channel, &discordgo.MessageSend{
+					Content: r.Content, Embeds: r.Embeds,
+				}, discordgo.WithContext(ctx))
+			}
 			if err != nil {
 				e.Log.Warn("posting a stored announcement", "game", a.GameID, "seq", a.Seq, "err", err)
 				continue

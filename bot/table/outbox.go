@@ -45,6 +45,7 @@ type Outbox struct {
 	refusals   int       // how many calls Discord has refused
 	hands      map[string]*handSlot
 	attached   attachedFiles // the pictures the table message carries (see pictures.go)
+	noPictures bool          // Discord refused a picture in this channel (see pictures.go)
 
 	onPosted func(messageID string) // told when a fresh table message exists
 }
@@ -251,9 +252,16 @@ func (o *Outbox) sendOne() (more, refused bool) {
 		b := o.announce[0]
 		o.announce = o.announce[1:]
 		o.mu.Unlock()
+		r := o.forChannel(b.r)
 		m, err := o.session.ChannelMessageSendComplex(o.channelID, &discordgo.MessageSend{
-			Content: b.r.Content, Embeds: b.r.Embeds, Components: b.r.Components, Files: b.r.DiscordFiles(),
+			Content: r.Content, Embeds: r.Embeds, Components: r.Components, Files: r.DiscordFiles(),
 		})
+		if err != nil && o.refusedPictures(err, r) {
+			r = withoutPictures(r)
+			m, err = o.session.ChannelMessageSendComplex(o.channelID, &discordgo.MessageSend{
+				Content: r.Content, Embeds: r.Embeds, Components: r.Components,
+			})
+		}
 		if err != nil {
 			// It stays stored, and is posted again after a restart.
 			o.noteProblem(err)
@@ -300,6 +308,7 @@ func (o *Outbox) sendHand(key string, h handEdit) {
 }
 
 func (o *Outbox) sendPublic(r ui.Rendering, fresh bool, msgID string) {
+	r = o.forChannel(r)
 	if !fresh {
 		comps := r.Components
 		if comps == nil {
@@ -314,6 +323,10 @@ func (o *Outbox) sendPublic(r ui.Rendering, fresh bool, msgID string) {
 			o.noteAttached(msgID, r)
 			return
 		}
+		if o.refusedPictures(err, r) {
+			o.sendPublic(r, fresh, msgID) // now without pictures
+			return
+		}
 		if restCode(err) != discordgo.ErrCodeUnknownMessage {
 			o.noteProblem(err)
 			o.retryLater(r, false)
@@ -324,6 +337,10 @@ func (o *Outbox) sendPublic(r ui.Rendering, fresh bool, msgID string) {
 	m, err := o.session.ChannelMessageSendComplex(o.channelID, &discordgo.MessageSend{
 		Content: r.Content, Embeds: r.Embeds, Components: r.Components, Files: r.DiscordFiles(),
 	})
+	if err != nil && o.refusedPictures(err, r) {
+		o.sendPublic(r, fresh, msgID) // now without pictures
+		return
+	}
 	if err != nil {
 		o.noteProblem(err)
 		o.retryLater(r, true)

@@ -2,6 +2,7 @@ package table
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -22,6 +23,11 @@ import (
 // survives a restart at the cost of one upload. A rendering without
 // pictures leaves an unknown message's attachments alone (table messages
 // get their pictures only at the end, and the end rendering brings them).
+
+// Uploading needs the Attach Files permission in the channel. Where Discord
+// refuses a picture for want of it, the message goes again without its
+// pictures (the embed says everything in words), and the outbox sends no
+// more pictures to that channel for the life of the table.
 
 // attachedFiles is what the outbox knows of the table message's files.
 type attachedFiles struct {
@@ -57,3 +63,58 @@ func sortedNames(fs []ui.File) []string {
 	slices.Sort(names)
 	return names
 }
+
+// withoutPictures returns r without its files and without embed images
+// that show one.
+func withoutPictures(r ui.Rendering) ui.Rendering {
+	if len(r.Files) == 0 {
+		return r
+	}
+	r.Files = nil
+	embeds := make([]*discordgo.MessageEmbed, len(r.Embeds))
+	for i, e := range r.Embeds {
+		if e.Image != nil && strings.HasPrefix(e.Image.URL, "attachment://") {
+			c := *e
+			c.Image = nil
+			e = &c
+		}
+		embeds[i] = e
+	}
+	r.Embeds = embeds
+	return r
+}
+
+// forChannel returns r as the outbox may send it to its channel.
+func (o *Outbox) forChannel(r ui.Rendering) ui.Rendering {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.noPictures {
+		return withoutPictures(r)
+	}
+	return r
+}
+
+// refusedPictures reports whether Discord refused r for want of a
+// permission while r had pictures; then the outbox stops sending pictures
+// to its channel, and the caller sends r again without them.
+func (o *Outbox) refusedPictures(err error, r ui.Rendering) bool {
+	if !PicturesRefused(err, r) {
+		return false
+	}
+	o.log.Info("no permission to attach pictures here; sending text only", "channel", o.channelID)
+	o.mu.Lock()
+	o.noPictures = true
+	o.mu.Unlock()
+	return true
+}
+
+// PicturesRefused reports whether err is Discord refusing a message for
+// want of a permission while r had pictures: the caller may send r again
+// without them (see withoutPictures).
+func PicturesRefused(err error, r ui.Rendering) bool {
+	return len(r.Files) > 0 && restCode(err) == discordgo.ErrCodeMissingPermissions
+}
+
+// WithoutPictures returns r without its pictures, for a channel where the
+// bot may not attach files.
+func WithoutPictures(r ui.Rendering) ui.Rendering { return withoutPictures(r) }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"image"
 	"image/png"
+	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -48,4 +50,27 @@ func (w *World) Picture(m *discordgo.Message, minW, minH int) (discordtest.Attac
 		w.T.Fatalf("attachment %s is one flat colour", f.Filename)
 	}
 	return f, img
+}
+
+// Shown is the message a person sees as the answer to a command: the
+// callback's message or, when the bot was slow and deferred, what replaced
+// its "thinking…" message: the answer itself if private, else the
+// follow-up that brought the public answer.
+func Shown(t *testing.T, r *discordtest.Response, cb discordtest.Callback) *discordgo.Message {
+	t.Helper()
+	if cb.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		return cb.Message
+	}
+	m, err := r.WaitEdited(1, 10*time.Second)
+	if err != nil {
+		t.Fatalf("a deferred answer never came: %v", err)
+	}
+	if m.Content != "Done: see the channel." {
+		return m
+	}
+	ms, err := r.WaitFollowups(1, 10*time.Second)
+	if err != nil || len(ms) == 0 {
+		t.Fatalf("a deferred public answer never came: %v", err)
+	}
+	return ms[0]
 }
