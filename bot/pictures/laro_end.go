@@ -72,11 +72,15 @@ func LaroEndPicture(e LaroEnd) PNG {
 			if showWin {
 				groups, framed = e.WinClusters, gold
 			}
+			back := felt
+			if win {
+				back = feltLight
+			}
 			for _, g := range groups {
-				x = s.laroGroup(x, cardsTop, g, framed)
+				x = s.laroGroup(x, cardsTop, g, framed, back)
 			}
 			if !showWin && len(seat.Hand) > 0 {
-				s.laroGroup(x, cardsTop, seat.Hand, color.NRGBA{})
+				s.laroGroup(x, cardsTop, seat.Hand, color.NRGBA{}, back)
 			}
 		}
 		return encode("laro-end", paletted(s.img))
@@ -85,10 +89,10 @@ func LaroEndPicture(e LaroEnd) PNG {
 
 // laroGroup draws cards side by side from x, in a frame of colour frame
 // unless it is transparent, and returns where the next group starts.
-func (s *scene) laroGroup(x, y int, cards []laro.Card, frame color.NRGBA) int {
+func (s *scene) laroGroup(x, y int, cards []laro.Card, frame, back color.NRGBA) int {
 	start := x
 	for _, c := range cards {
-		s.laroCard(image.Pt(x, y), c, laroTile)
+		s.laroCard(image.Pt(x, y), c, laroTile, back)
 		x += laroTile + laroCardGap
 	}
 	if frame.A != 0 && len(cards) > 0 {

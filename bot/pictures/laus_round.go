@@ -57,8 +57,10 @@ func LausRoundPicture(r LausRound) PNG {
 		}
 		for i, seat := range r.Seats {
 			top := lausHeadH + i*lausRowH
+			back := felt
 			if i%2 == 0 {
-				s.fill(image.Rect(lausMargin/2, top, lausWidth-lausMargin/2, top+lausRowH-4), feltLight)
+				back = feltLight
+				s.fill(image.Rect(lausMargin/2, top, lausWidth-lausMargin/2, top+lausRowH-4), back)
 			}
 			y := top + 12
 			s.text(s.body, lausMargin, y+20, lausNameW-8, ink, seat.Name)
@@ -68,7 +70,7 @@ func LausRoundPicture(r LausRound) PNG {
 				s.text(s.small, x, y+lausTile/2+5, lausCardsW, inkDim, "no queen, no jack")
 			}
 			for _, c := range seat.Cards {
-				s.lausCard(image.Pt(x, y), c, lausTile)
+				s.lausCard(image.Pt(x, y), c, lausTile, back)
 				x += lausTile + lausCardGap
 			}
 			nx := lausMargin + lausNameW + lausCardsW + 8

@@ -39,6 +39,7 @@ var encoders = &encoderPool{}
 // flat colours and text, which compress well even at the fastest level.
 func encode(prefix string, img image.Image) PNG {
 	var buf bytes.Buffer
+	buf.Grow(64 << 10) // a scene's size, give or take: no copying as it grows
 	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: encoders}
 	if err := enc.Encode(&buf, img); err != nil {
 		panic(fmt.Sprintf("pictures: encoding a PNG in memory: %v", err)) // a bytes.Buffer does not fail

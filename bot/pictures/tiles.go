@@ -2,6 +2,7 @@ package pictures
 
 import (
 	"image"
+	"image/color"
 	"image/draw"
 	"sync"
 
@@ -13,12 +14,34 @@ import (
 // Card faces are drawn by package cardface at its own size; a scene shows
 // them smaller. Scaling is the costly part of a scene, so each face is
 // scaled once per tile size and kept (a few dozen small images), and a
-// scene only copies them into place.
+// scene only copies them into place: laid on the background they will sit
+// on (see onBack), so placing one is a plain copy of opaque rows.
 
 type tileKey struct {
 	laus bool
 	card uint8
 	size int
+}
+
+type backKey struct {
+	tileKey
+	back color.NRGBA
+}
+
+var backed sync.Map // backKey → *image.RGBA
+
+// onBack returns the tile of k laid on background colour back.
+func onBack(k tileKey, back color.NRGBA) *image.RGBA {
+	bk := backKey{k, back}
+	if t, ok := backed.Load(bk); ok {
+		return t.(*image.RGBA)
+	}
+	src := tile(k)
+	img := image.NewRGBA(src.Bounds())
+	draw.Draw(img, img.Bounds(), image.NewUniform(back), image.Point{}, draw.Src)
+	draw.Draw(img, img.Bounds(), src, image.Point{}, draw.Over)
+	t, _ := backed.LoadOrStore(bk, img)
+	return t.(*image.RGBA)
 }
 
 var tiles sync.Map // tileKey → *image.NRGBA
@@ -38,14 +61,14 @@ func tile(k tileKey) *image.NRGBA {
 	return t.(*image.NRGBA)
 }
 
-// laroCard draws a Laro card's face with its top left corner at p.
-func (s *scene) laroCard(p image.Point, c laro.Card, size int) {
-	t := tile(tileKey{card: uint8(c), size: size})
-	draw.Draw(s.img, t.Bounds().Add(p), t, image.Point{}, draw.Over)
+// laroCard draws a Laro card's face with its top left corner at p, on back.
+func (s *scene) laroCard(p image.Point, c laro.Card, size int, back color.NRGBA) {
+	t := onBack(tileKey{card: uint8(c), size: size}, back)
+	draw.Draw(s.img, t.Bounds().Add(p), t, image.Point{}, draw.Src)
 }
 
-// lausCard draws a Laus card's face with its top left corner at p.
-func (s *scene) lausCard(p image.Point, c laus.Card, size int) {
-	t := tile(tileKey{laus: true, card: uint8(c), size: size})
-	draw.Draw(s.img, t.Bounds().Add(p), t, image.Point{}, draw.Over)
+// lausCard draws a Laus card's face with its top left corner at p, on back.
+func (s *scene) lausCard(p image.Point, c laus.Card, size int, back color.NRGBA) {
+	t := onBack(tileKey{laus: true, card: uint8(c), size: size}, back)
+	draw.Draw(s.img, t.Bounds().Add(p), t, image.Point{}, draw.Src)
 }
