@@ -118,7 +118,7 @@ func (b *Bot) deliverLate(log *slog.Logger, i *discordgo.Interaction, linked boo
 			return err
 		}
 		_, err := b.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
-			ID: i.Message.ID, Channel: i.ChannelID, Content: &d.Content, Embeds: &embeds, Components: &comps,
+			ID: i.Message.ID, Channel: i.ChannelID, Content: &d.Content, Embeds: &embeds, Components: &comps, Files: d.Files,
 		})
 		if err != nil {
 			log.Warn("could not deliver a late update", "err", err)
@@ -138,7 +138,7 @@ func (b *Bot) deliverLate(log *slog.Logger, i *discordgo.Interaction, linked boo
 			}
 		}
 		_, err := b.session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{
-			Content: d.Content, Embeds: d.Embeds, Components: d.Components, Flags: d.Flags,
+			Content: d.Content, Embeds: d.Embeds, Components: d.Components, Flags: d.Flags, Files: d.Files,
 		})
 		if err != nil {
 			log.Warn("could not deliver a late reply", "err", err)
@@ -150,7 +150,7 @@ func (b *Bot) deliverLate(log *slog.Logger, i *discordgo.Interaction, linked boo
 // editOriginal replaces the interaction's original message with d.
 func (b *Bot) editOriginal(log *slog.Logger, i *discordgo.Interaction, d *discordgo.InteractionResponseData) error {
 	embeds, comps := ui.OrEmpty(d.Embeds, d.Components)
-	err := table.EditOriginal(b.session, i, &discordgo.WebhookEdit{Content: &d.Content, Embeds: &embeds, Components: &comps})
+	err := table.EditOriginal(b.session, i, &discordgo.WebhookEdit{Content: &d.Content, Embeds: &embeds, Components: &comps, Files: d.Files})
 	if err != nil {
 		log.Warn("could not deliver a late reply", "err", err)
 	}

@@ -276,6 +276,9 @@ func (s *Server) postMessageLocked(ch *Channel, rc *reqCtx) (result, *apiError) 
 	if err != nil {
 		return result{}, formError("_", "BASE_TYPE_BAD_JSON", err.Error())
 	}
+	if e := checkAttach(ch, p); e != nil {
+		return result{}, e
+	}
 	m := s.newMessageLocked(ch, p)
 	if p.flags != nil {
 		// Only SUPPRESS_EMBEDS and friends apply to channel posts; an
@@ -307,6 +310,9 @@ func (s *Server) patchMessageLocked(ch *Channel, m *message, rc *reqCtx) (result
 	p, err := rc.payload()
 	if err != nil {
 		return result{}, formError("_", "BASE_TYPE_BAD_JSON", err.Error())
+	}
+	if e := checkAttach(ch, p); e != nil {
+		return result{}, e
 	}
 	if e := s.editLocked(m, p); e != nil {
 		return result{}, e

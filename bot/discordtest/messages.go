@@ -4,11 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
-	"mime"
-	"mime/multipart"
-	"net/http"
-	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -37,38 +32,13 @@ type payload struct {
 	embeds     *[]*discordgo.MessageEmbed
 	components *[]discordgo.MessageComponent
 	flags      *discordgo.MessageFlags
-	files      []string
-}
-
-// readBody returns the JSON document of a request body: the body itself, or
-// the payload_json part of a multipart body together with its file names.
-func readBody(r *http.Request, body []byte) (doc []byte, files []string, err error) {
-	mt, params, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	if !strings.HasPrefix(mt, "multipart/") {
-		return body, nil, nil
-	}
-	mr := multipart.NewReader(bytes.NewReader(body), params["boundary"])
-	for {
-		part, err := mr.NextPart()
-		if err == io.EOF {
-			return doc, files, nil
-		}
-		if err != nil {
-			return nil, nil, fmt.Errorf("multipart: %w", err)
-		}
-		if part.FormName() == "payload_json" {
-			if doc, err = io.ReadAll(part); err != nil {
-				return nil, nil, err
-			}
-		} else if part.FileName() != "" {
-			files = append(files, part.FileName())
-		}
-	}
+	files      []upload                        // the request's files[n] parts, in order
+	keep       *[]*discordgo.MessageAttachment // the "attachments" field: which to keep, and new files' names
 }
 
 // parsePayload decodes a message object as Discord reads it for create and
 // edit calls.
-func parsePayload(doc []byte, files []string) (payload, error) {
+func parsePayload(doc []byte, files []upload) (payload, error) {
 	p := payload{files: files}
 	doc = bytes.TrimSpace(doc)
 	if len(doc) == 0 || string(doc) == "null" {
@@ -120,6 +90,11 @@ func parsePayload(doc []byte, files []string) (payload, error) {
 		}
 		p.flags = &f
 	}
+	if raw, ok := fields["attachments"]; ok {
+		if err := p.parseAttachments(raw); err != nil {
+			return p, err
+		}
+	}
 	return p, nil
 }
 
@@ -136,12 +111,7 @@ func (p payload) apply(s *Server, m *discordgo.Message) {
 	if p.components != nil {
 		m.Components = *p.components
 	}
-	for _, name := range p.files {
-		id := s.mint(s.now())
-		m.Attachments = append(m.Attachments, &discordgo.MessageAttachment{
-			ID: id, Filename: name, URL: s.URL() + "/attachments/" + id + "/" + name,
-		})
-	}
+	p.applyFiles(s, m)
 }
 
 // newMessageLocked builds a bot-authored message in ch from p. Callers hold

@@ -33,6 +33,8 @@ type Request struct {
 	// is 400 or above, so a test can see why Discord would refuse.
 	Body     []byte
 	Response []byte
+	// ContentType is the request's Content-Type header (see Request.JSON).
+	ContentType string
 }
 
 // Requests returns every REST request so far, in arrival order.
@@ -131,6 +133,7 @@ func (s *Server) serveREST(w http.ResponseWriter, r *http.Request) {
 	rec := Request{
 		Method: r.Method, Path: r.URL.Path, Route: routeOf(rc.segs), Query: r.URL.RawQuery,
 		Status: res.status, Start: start, Duration: time.Since(start), Body: body,
+		ContentType: r.Header.Get("Content-Type"),
 	}
 	if res.status >= 400 {
 		rec.Response = bytes.Clone(res.body)

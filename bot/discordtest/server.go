@@ -140,6 +140,7 @@ type Server struct {
 	users    map[string]*User // by ID
 	names    map[string]*User // by name
 	messages map[string]*message
+	files    map[string]upload // attachment bytes by attachment ID (see attachments.go)
 
 	interactions map[string]*interaction // by ID
 	byToken      map[string]*interaction

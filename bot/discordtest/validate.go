@@ -90,6 +90,9 @@ func validateMessage(m *discordgo.Message) *apiError {
 	if err := validateEmbeds(m.Embeds); err != nil {
 		return err
 	}
+	if err := validateAttachmentRefs(m); err != nil {
+		return err
+	}
 	if v2 {
 		// Components V2 layouts have their own, larger limits that the bot
 		// does not use; only custom_id rules are checked for them.

@@ -51,7 +51,7 @@ func (g *Game) stats(ctx context.Context, in *ui.Input) *ui.Reply {
 	if st.Games == 0 {
 		return ui.EphemeralText(fmt.Sprintf("<@%s> has not finished a Laro game in this server yet.", who))
 	}
-	return ui.EphemeralMessage("", []*discordgo.MessageEmbed{{
+	return g.withChipsChart(ctx, ui.EphemeralMessage("", []*discordgo.MessageEmbed{{
 		Title:       "Laro stats",
 		Description: fmt.Sprintf("<@%s>", who),
 		Color:       0x2b7a78,
@@ -63,5 +63,5 @@ func (g *Game) stats(ctx context.Context, in *ui.Input) *ui.Reply {
 			{Name: "Chips won", Value: fmt.Sprint(st.ChipsWon), Inline: true},
 			{Name: "Chips lost", Value: fmt.Sprint(st.ChipsLost), Inline: true},
 		},
-	}}, nil)
+	}}, nil), in.GuildID, who)
 }

@@ -107,11 +107,11 @@ func TestLaroThreePlayerGameToTheWin(t *testing.T) {
 				Fields      []struct{ Name, Value string }
 			}
 		}
-		_ = json.Unmarshal(req.Body, &body)
-		if strings.Contains(string(req.Body), "wins with") {
+		_ = json.Unmarshal(req.JSON(), &body)
+		if strings.Contains(string(req.JSON()), "wins with") {
 			continue // the winner's clusters are shown on purpose
 		}
-		for _, c := range e2e.PublicCard.FindAllString(string(req.Body), -1) {
+		for _, c := range e2e.PublicCard.FindAllString(string(req.JSON()), -1) {
 			at, ok := discarded[c]
 			if !ok || at.After(req.Start) {
 				t.Errorf("public message at %v names %s, which nobody had discarded yet (discarded: %v, ok %v)", req.Start.Sub(end), c, at, ok)

@@ -26,8 +26,8 @@ func TestLaroStatsPlayAgainAndSolo(t *testing.T) {
 		wins = "0 (0%)"
 	}
 	r, err := bob.U.Slash(w.Ch, "laro stats", discordtest.UserOpt("player", alice.U))
-	if cb := e2e.Answer(t, r, err); !strings.Contains(e2e.Text(cb.Message), "Games\n1") || !strings.Contains(e2e.Text(cb.Message), "Wins\n"+wins) {
-		t.Errorf("alice's stats: %q, want 1 game and %s wins", e2e.Text(cb.Message), wins)
+	if st := e2e.Text(e2e.Shown(t, r, e2e.Answer(t, r, err))); !strings.Contains(st, "Games\n1") || !strings.Contains(st, "Wins\n"+wins) {
+		t.Errorf("alice's stats: %q, want 1 game and %s wins", st, wins)
 	}
 	winner := next
 

@@ -3,6 +3,7 @@ package laro
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -70,6 +71,9 @@ func (t *laroTable) finish() {
 		t.StopTurn()
 	}
 	t.pot = 0
+	// The game's message keeps showing its seats (and its end picture)
+	// while players leave the table after it.
+	t.endSeats = slices.Clone(t.Seats)
 	// Players are free to sit elsewhere; Play again seats them anew.
 	t.FreeSeats()
 	table.ArmIdle(t, t.Env.Timing.LobbyTimeout)
@@ -92,7 +96,7 @@ func (t *laroTable) playAgain(ctx context.Context, in *ui.Input) *ui.Reply {
 	// The finished game's message keeps its final state, without buttons.
 	old := t.AfterGameView(laroPublic(t.screen(-1))).WithoutButtons()
 	finished, lobby := *t, t.Out.MessageID()
-	t.GameID, t.settings = id, next
+	t.GameID, t.settings, t.endSeats = id, next, nil
 	t.NextThread(ctx, in, t.ThreadName("game", next.GameNo), t.threadHeader())
 	if r := t.begin(ctx, in.At, finished.game.NextDealer()); r != nil {
 		*t = finished

@@ -12,10 +12,14 @@ func (t *laroTable) screen(viewer int) laroScreen {
 }
 
 func (t *laroTable) screenOf(g *rules.Game, viewer int, settings laroSettings) laroScreen {
+	seats := t.Seats
+	if g.Over() && t.endSeats != nil && g == t.game {
+		seats = t.endSeats
+	}
 	sc := laroScreen{
-		TableID: t.ID, GameID: t.GameID, GameNo: settings.GameNo, Version: t.moves, Seats: t.Seats, Settings: settings,
+		TableID: t.ID, GameID: t.GameID, GameNo: settings.GameNo, Version: t.moves, Seats: seats, Settings: settings,
 		Pot: t.pot, View: g.View(viewer), Events: t.Events, Deadline: t.Deadline, Result: t.result,
-		Emojis: t.Env.Emojis.Now(),
+		Emojis: t.Env.Emojis.Now(), Revealed: revealedHands(g),
 	}
 	if w := t.window; w != nil && g == t.game {
 		close, closed := w.close(rules.Window{Min: settings.claimWindow(), Grace: t.Env.Timing.ClaimGrace})

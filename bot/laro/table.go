@@ -34,6 +34,7 @@ type laroTable struct {
 	notes    []string // per seat: why its last move came to nothing (see moved)
 	timeouts []int    // turns in a row each seat timed out
 	autoplay []bool
+	endSeats []table.Seat // the seats of the game that ended, while players leave after it
 }
 
 // newTable handles /laro new: it checks the options, opens a lobby with the

@@ -32,7 +32,8 @@ type laroScreen struct {
 	Result   []string  // chip results once the game is over
 	Note     string    // a line on top of a hand view: the answer to a click, or why the viewer's last move came to nothing
 	Choice   []rules.CallOption
-	Emojis   *emojis.Set // card pictures; nil shows cards as text
+	Emojis   *emojis.Set    // card pictures; nil shows cards as text
+	Revealed [][]rules.Card // every seat's hand, once the game is over (see end_picture.go)
 }
 
 // card shows one card in message text: its emoji when there is one, else
@@ -158,7 +159,7 @@ func laroPublic(s laroScreen) ui.Rendering {
 		}}}
 	}
 	s.Emojis.Fit(e)
-	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: comps}
+	return withEndPicture(ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: comps}, s)
 }
 
 // laroEnding says how a game ended, for the table and the hands.

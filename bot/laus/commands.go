@@ -67,7 +67,11 @@ func (g *Game) scoreboard(ctx context.Context, in *ui.Input) *ui.Reply {
 	if len(embeds) == 0 {
 		return ui.EphemeralText("Nobody has played Laus here yet. Open a table with `/laus new`.")
 	}
-	return ui.PublicMessage("", embeds)
+	r := ui.PublicMessage("", embeds)
+	if png, ok := boardChart(board); ok { // then matchBoard's embed is the first
+		r = r.WithPicture(png.Name, png.Data)
+	}
+	return r
 }
 
 // maxBoardRounds is how many rounds the scoreboard lists.

@@ -87,8 +87,7 @@ func checkLausScores(t *testing.T, w *e2e.World, f e2e.LausFinal, matchNo int) {
 func checkScoreboard(t *testing.T, w *e2e.World, p *e2e.Player, f e2e.LausFinal, humans []*e2e.Player) {
 	t.Helper()
 	r, err := p.U.Slash(w.Ch, "laus scoreboard")
-	cb := e2e.Answer(t, r, err)
-	sb := e2e.Text(cb.Message)
+	sb := e2e.Text(e2e.Shown(t, r, e2e.Answer(t, r, err)))
 	last := f.Board.Rounds[len(f.Board.Rounds)-1]
 	for _, sc := range last.Scores {
 		if !strings.Contains(sb, fmt.Sprintf("total **%d**", sc.Total)) {
@@ -154,7 +153,7 @@ func checkNoHiddenCards(t *testing.T, w *e2e.World, f e2e.LausFinal, matchNo int
 		switch {
 		case strings.HasPrefix(req.Route, "/channels/"):
 			var body struct{ Embeds []struct{ Title string } }
-			_ = json.Unmarshal(req.Body, &body)
+			_ = json.Unmarshal(req.JSON(), &body)
 			for _, e := range body.Embeds {
 				titles = append(titles, e.Title)
 			}
@@ -165,7 +164,7 @@ func checkNoHiddenCards(t *testing.T, w *e2e.World, f e2e.LausFinal, matchNo int
 					Embeds []struct{ Title string }
 				}
 			}
-			_ = json.Unmarshal(req.Body, &body)
+			_ = json.Unmarshal(req.JSON(), &body)
 			if body.Data.Flags&int(discordgo.MessageFlagsEphemeral) != 0 {
 				continue
 			}
@@ -180,7 +179,7 @@ func checkNoHiddenCards(t *testing.T, w *e2e.World, f e2e.LausFinal, matchNo int
 		default:
 			continue // webhook edits go to players' own ephemeral messages
 		}
-		cards := e2e.LausCard.FindAllString(string(req.Body), -1)
+		cards := e2e.LausCard.FindAllString(string(req.JSON()), -1)
 		if len(cards) == 0 {
 			continue
 		}

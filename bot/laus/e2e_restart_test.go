@@ -85,7 +85,7 @@ func TestLausScoreboardShowsTheFinishedMatchOverANewLobby(t *testing.T) {
 	e2e.Answer(t, r, err)
 	w.TableMessage("Click **Join**")
 	r, err = alice.U.Slash(w.Ch, "laus scoreboard")
-	sb := e2e.Text(e2e.Answer(t, r, err).Message)
+	sb := e2e.Text(e2e.Shown(t, r, e2e.Answer(t, r, err)))
 	if strings.Contains(sb, "waiting to start") || strings.Contains(sb, "No round has finished yet") {
 		t.Errorf("the scoreboard shows the new lobby:\n%s", sb)
 	}
@@ -283,6 +283,9 @@ func checkSummary(t *testing.T, w *e2e.World, rd store.LausRound) *discordgo.Mes
 		t.Fatalf("the channel shows %d summaries of round %d, want exactly 1", len(got), rd.Round)
 	}
 	sum := e2e.Text(got[0])
+	// The picture too, also when the summary was posted after a restart
+	// (from the stored announcement).
+	w.Picture(got[0], 600, 200)
 	posted := roundScore.FindAllStringSubmatch(sum, -1)
 	if len(posted) != len(rd.Scores) {
 		t.Fatalf("round %d summary lists %d scores, want %d:\n%s", rd.Round, len(posted), len(rd.Scores), sum)

@@ -20,7 +20,9 @@ func (t *lausTable) roundEnd(rr rules.RoundResult) *lausRoundEnd {
 		// the final table message is posted.
 		why = fmt.Sprintf("Match %d · round %d is over, and so is the match: its summary below has the result.", t.settings.MatchNo, rr.Round)
 	}
-	return &lausRoundEnd{summary: lausSummary(t.ID, t.settings.MatchNo, t.Seats, rr, t.Env.Emojis.Now()), retire: t.ClosedView(why)}
+	summary := lausSummary(t.ID, t.settings.MatchNo, t.Seats, rr, t.Env.Emojis.Now())
+	summary = withRoundPicture(summary, t.ID, t.settings.MatchNo, t.Seats, rr)
+	return &lausRoundEnd{summary: summary, retire: t.ClosedView(why)}
 }
 
 // finish handles a match that just ended (its result is already stored).

@@ -70,6 +70,10 @@ func lausSummary(tableID string, matchNo int, seats []table.Seat, rr rules.Round
 		case len(queens) > 0:
 			fmt.Fprintf(&scores, " · queens %s, no bonus", lausCards(em, queens))
 		}
+		if jacks := jacksIn(sr.Pile); len(jacks) > 0 {
+			// The round's picture shows each pile's jacks too.
+			fmt.Fprintf(&scores, " · jacks %s", lausCards(em, jacks))
+		}
 		fmt.Fprintf(&scores, " · %d trick(s) → round **%d** · total **%d**\n", sr.Tricks, sr.Score, sr.Total)
 	}
 	e := &discordgo.MessageEmbed{

@@ -27,14 +27,16 @@ const announceLookBack = 100
 
 // storedMessage is how a message to post or edit later is stored: the
 // parts of a ui.Rendering that announcements and retired table messages have
-// (neither has buttons).
+// (neither has buttons). An announcement's pictures are stored with it, so
+// one posted after a restart still has them.
 type storedMessage struct {
 	Content string                    `json:"content,omitempty"`
 	Embeds  []*discordgo.MessageEmbed `json:"embeds,omitempty"`
+	Files   []ui.File                 `json:"files,omitempty"`
 }
 
 func EncodeMessage(r ui.Rendering) []byte {
-	b, err := json.Marshal(storedMessage{Content: r.Content, Embeds: r.Embeds})
+	b, err := json.Marshal(storedMessage{Content: r.Content, Embeds: r.Embeds, Files: r.Files})
 	if err != nil {
 		panic(fmt.Sprintf("table: encoding a message: %v", err)) // embeds of strings and numbers always encode
 	}
@@ -46,7 +48,7 @@ func DecodeMessage(b []byte) (ui.Rendering, error) {
 	if err := json.Unmarshal(b, &m); err != nil {
 		return ui.Rendering{}, err
 	}
-	return ui.Rendering{Content: m.Content, Embeds: m.Embeds, Components: []discordgo.MessageComponent{}}, nil
+	return ui.Rendering{Content: m.Content, Embeds: m.Embeds, Components: []discordgo.MessageComponent{}, Files: m.Files}, nil
 }
 
 // MarkAnnounced records that an announcement was posted. It runs on an
@@ -105,8 +107,15 @@ func (e *Env) PostAnnouncements(ctx context.Context) {
 				return
 			}
 			m, err := e.Session.ChannelMessageSendComplex(a.Channel, &discordgo.MessageSend{
-				Content: r.Content, Embeds: r.Embeds,
+				Content: r.Content, Embeds: r.Embeds, Files: r.DiscordFiles(),
 			}, discordgo.WithContext(ctx))
+			if PicturesRefused(err, r) {
+				// No Attach Files here: the summary's text says it all.
+				r = WithoutPictures(r)
+				m, err = e.Session.ChannelMessageSendComplex(a.Channel, &discordgo.MessageSend{
+					Content: r.Content, Embeds: r.Embeds,
+				}, discordgo.WithContext(ctx))
+			}
 			if err != nil {
 				e.Log.Warn("posting a stored announcement", "game", a.GameID, "seq", a.Seq, "err", err)
 				continue

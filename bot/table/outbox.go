@@ -45,6 +45,8 @@ type Outbox struct {
 	problem    string    // the last thing Discord refused us, in plain words
 	refusals   int       // how many calls Discord has refused
 	hands      map[string]*handSlot
+	attached   attachedFiles // the pictures the table message carries (see pictures.go)
+	noPictures bool          // Discord refused a picture in this channel (see pictures.go)
 
 	onPosted func(messageID string) // told when a fresh table message exists
 }
@@ -252,9 +254,16 @@ func (o *Outbox) sendOne() (more, refused bool) {
 		b := o.announce[0]
 		o.announce = o.announce[1:]
 		o.mu.Unlock()
+		r := o.forChannel(b.r)
 		m, err := o.session.ChannelMessageSendComplex(b.channel, &discordgo.MessageSend{
-			Content: b.r.Content, Embeds: b.r.Embeds, Components: b.r.Components,
+			Content: r.Content, Embeds: r.Embeds, Components: r.Components, Files: r.DiscordFiles(),
 		})
+		if err != nil && o.refusedPictures(err, r) {
+			r = withoutPictures(r)
+			m, err = o.session.ChannelMessageSendComplex(b.channel, &discordgo.MessageSend{
+				Content: r.Content, Embeds: r.Embeds, Components: r.Components,
+			})
+		}
 		if err != nil {
 			// It stays stored, and is posted again after a restart.
 			o.noteProblem(err)
@@ -308,15 +317,23 @@ func (o *Outbox) sendHand(key string, h handEdit) {
 }
 
 func (o *Outbox) sendPublic(r ui.Rendering, fresh bool, channelID, msgID string) {
+	r = o.forChannel(r)
 	if !fresh {
 		comps := r.Components
 		if comps == nil {
 			comps = []discordgo.MessageComponent{}
 		}
+		files, keep := o.editFiles(msgID, r)
 		_, err := o.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
 			ID: msgID, Channel: channelID, Content: &r.Content, Embeds: &r.Embeds, Components: &comps,
+			Files: files, Attachments: keep,
 		})
 		if err == nil {
+			o.noteAttached(msgID, r)
+			return
+		}
+		if o.refusedPictures(err, r) {
+			o.sendPublic(r, fresh, channelID, msgID) // now without pictures
 			return
 		}
 		if restCode(err) != discordgo.ErrCodeUnknownMessage {
@@ -327,13 +344,18 @@ func (o *Outbox) sendPublic(r ui.Rendering, fresh bool, channelID, msgID string)
 		// Someone deleted the table message: post it again below.
 	}
 	m, err := o.session.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{
-		Content: r.Content, Embeds: r.Embeds, Components: r.Components,
+		Content: r.Content, Embeds: r.Embeds, Components: r.Components, Files: r.DiscordFiles(),
 	})
+	if err != nil && o.refusedPictures(err, r) {
+		o.sendPublic(r, fresh, channelID, msgID) // now without pictures
+		return
+	}
 	if err != nil {
 		o.noteProblem(err)
 		o.retryLater(r, true)
 		return
 	}
+	o.noteAttached(m.ID, r)
 	o.mu.Lock()
 	if o.channelID != channelID {
 		// The table moved (into a thread, or out of one) meanwhile.

@@ -37,7 +37,8 @@ func Respond(s *discordgo.Session, i *discordgo.Interaction, resp *discordgo.Int
 
 // EditOriginal edits the message that answered interaction i (its
 // "original"), through i's token, under the token's own bucket, so no edit
-// ever waits for an unrelated one.
+// ever waits for an unrelated one. An edit with files goes as
+// multipart/form-data, as Discord takes uploads.
 func EditOriginal(s *discordgo.Session, i *discordgo.Interaction, edit *discordgo.WebhookEdit) error {
 	uri := discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original")
 	key := discordgo.EndpointWebhookToken(i.AppID, i.Token)

@@ -1,12 +1,66 @@
 package ui
 
-import "github.com/bwmarrin/discordgo"
+import (
+	"bytes"
+
+	"github.com/bwmarrin/discordgo"
+)
 
 // A Rendering is what one message should show.
 type Rendering struct {
 	Content    string
 	Embeds     []*discordgo.MessageEmbed
 	Components []discordgo.MessageComponent
+	// Files are pictures the message carries; an embed shows one with the
+	// image URL "attachment://" + its name (see AttachPicture).
+	Files []File
+}
+
+// A File is a picture attached to a message. It is held as bytes, not a
+// reader, so a send that Discord refused can be made again.
+type File struct {
+	Name        string `json:"name"`
+	ContentType string `json:"content_type"`
+	Data        []byte `json:"data"`
+}
+
+// AttachPicture attaches a PNG to r and shows it as the image of r's first
+// embed. The embed keeps its text: the picture is for the eye, the text for
+// screen readers and for clients that do not load images.
+func (r Rendering) AttachPicture(name string, png []byte) Rendering {
+	r.Files = append(r.Files[:len(r.Files):len(r.Files)], File{Name: name, ContentType: "image/png", Data: png})
+	if len(r.Embeds) > 0 {
+		e := *r.Embeds[0]
+		e.Image = &discordgo.MessageEmbedImage{URL: "attachment://" + name}
+		r.Embeds = append([]*discordgo.MessageEmbed{&e}, r.Embeds[1:]...)
+	}
+	return r
+}
+
+// DiscordFiles returns r's files as discordgo sends them, each with a fresh reader.
+func (r Rendering) DiscordFiles() []*discordgo.File {
+	return DiscordFiles(r.Files)
+}
+
+// DiscordFiles returns fs as discordgo sends them, each with a fresh reader.
+func DiscordFiles(fs []File) []*discordgo.File {
+	if len(fs) == 0 {
+		return nil
+	}
+	out := make([]*discordgo.File, len(fs))
+	for i, f := range fs {
+		out[i] = &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: bytes.NewReader(f.Data)}
+	}
+	return out
+}
+
+// FileNames returns the names of fs, in order.
+func FileNames(fs []File) []string {
+	out := make([]string, len(fs))
+	for i, f := range fs {
+		out[i] = f.Name
+	}
+	return out
 }
 
 // WithoutButtons drops a rendering's components (a closed table).

@@ -73,3 +73,15 @@ func PrivateUpdate(content string, embeds []*discordgo.MessageEmbed, comps []dis
 		Data: &discordgo.InteractionResponseData{Content: content, Embeds: embeds, Components: comps},
 	}}
 }
+
+// WithPicture attaches a PNG to the reply's message and shows it as the
+// image of its first embed (see Rendering.AttachPicture).
+func (r *Reply) WithPicture(name string, png []byte) *Reply {
+	if r.Data == nil {
+		return r
+	}
+	rd := Rendering{Content: r.Data.Content, Embeds: r.Data.Embeds}.AttachPicture(name, png)
+	r.Data.Embeds = rd.Embeds
+	r.Data.Files = append(r.Data.Files, rd.DiscordFiles()...)
+	return r
+}

@@ -222,7 +222,7 @@ func (w *World) DeliveredText(r *discordtest.Response) string {
 	}
 	for _, req := range w.Srv.Requests() {
 		if strings.Contains(req.Path, r.Token()) {
-			s += "\n" + string(req.Body)
+			s += "\n" + string(req.JSON())
 		}
 	}
 	return s

@@ -1,0 +1,76 @@
+package e2e
+
+import (
+	"bytes"
+	"image"
+	"image/png"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/discordtest"
+)
+
+// Picture checks that message m carries exactly one PNG, shown by its
+// first embed, that decodes to a picture of at least minW × minH pixels
+// with more than one colour, and returns the attachment and the picture.
+func (w *World) Picture(m *discordgo.Message, minW, minH int) (discordtest.Attachment, image.Image) {
+	w.T.Helper()
+	files := w.Srv.Attachments(m.ID)
+	if len(files) != 1 {
+		w.T.Fatalf("message %s has %d attachments, want 1 picture:\n%s", m.ID, len(files), Text(m))
+	}
+	f := files[0]
+	if f.ContentType != "image/png" || f.Size != len(f.Data) || f.Size == 0 {
+		w.T.Fatalf("attachment %s: %s, %d bytes (%d read), want a PNG", f.Filename, f.ContentType, f.Size, len(f.Data))
+	}
+	if len(m.Embeds) == 0 || m.Embeds[0].Image == nil || m.Embeds[0].Image.URL != "attachment://"+f.Filename {
+		w.T.Fatalf("the embed does not show attachment %s: %+v", f.Filename, m.Embeds)
+	}
+	img, err := png.Decode(bytes.NewReader(f.Data))
+	if err != nil {
+		w.T.Fatalf("attachment %s does not decode: %v", f.Filename, err)
+	}
+	b := img.Bounds()
+	if b.Dx() < minW || b.Dy() < minH {
+		w.T.Fatalf("attachment %s is %d×%d, want at least %d×%d", f.Filename, b.Dx(), b.Dy(), minW, minH)
+	}
+	first := img.At(b.Min.X, b.Min.Y)
+	plain := true
+	for y := b.Min.Y; y < b.Max.Y && plain; y += 7 {
+		for x := b.Min.X; x < b.Max.X; x += 7 {
+			if img.At(x, y) != first {
+				plain = false
+				break
+			}
+		}
+	}
+	if plain {
+		w.T.Fatalf("attachment %s is one flat colour", f.Filename)
+	}
+	return f, img
+}
+
+// Shown is the message a person sees as the answer to a command: the
+// callback's message or, when the bot was slow and deferred, what replaced
+// its "thinking…" message: the answer itself if private, else the
+// follow-up that brought the public answer.
+func Shown(t *testing.T, r *discordtest.Response, cb discordtest.Callback) *discordgo.Message {
+	t.Helper()
+	if cb.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		return cb.Message
+	}
+	m, err := r.WaitEdited(1, 10*time.Second)
+	if err != nil {
+		t.Fatalf("a deferred answer never came: %v", err)
+	}
+	if m.Content != "Done: see the channel." {
+		return m
+	}
+	ms, err := r.WaitFollowups(1, 10*time.Second)
+	if err != nil || len(ms) == 0 {
+		t.Fatalf("a deferred public answer never came: %v", err)
+	}
+	return ms[0]
+}

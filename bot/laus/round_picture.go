@@ -1,0 +1,89 @@
+package laus
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/cardbot/cardbot/bot/pictures"
+	"github.com/cardbot/cardbot/bot/table"
+	"github.com/cardbot/cardbot/bot/ui"
+	rules "github.com/cardbot/cardbot/engine/laus"
+)
+
+// A round's summary carries a picture of the same account: each player's
+// queens and jacks, tricks, card points, bonus, round score and total, under
+// the multiplier. It shows nothing the summary's text does not say: the
+// queens and jacks of each pile (the text names both), the skat (named by
+// the text once the round is over), and the numbers.
+
+// withRoundPicture attaches the round's picture to its summary r.
+func withRoundPicture(r ui.Rendering, tableID string, matchNo int, seats []table.Seat, rr rules.RoundResult) ui.Rendering {
+	png := pictures.LausRoundPicture(roundScene(tableID, matchNo, seats, rr))
+	return r.AttachPicture(png.Name, png.Data)
+}
+
+// roundScene is what the picture shows of round rr. Players are named by
+// their display names: a mention would show as a number in a picture.
+func roundScene(tableID string, matchNo int, seats []table.Seat, rr rules.RoundResult) pictures.LausRound {
+	name := func(i int) string {
+		if i < 0 || i >= len(seats) {
+			return "nobody"
+		}
+		return seats[i].Name
+	}
+	m := rr.Multiplier
+	sc := pictures.LausRound{Title: fmt.Sprintf("Laus · table %s · match %d · round %d", tableID, matchNo, rr.Round)}
+	switch {
+	case m.Slam >= 0:
+		sc.Multiplier = fmt.Sprintf("%s took every trick: %d for them, 0 for everyone else", name(m.Slam), rr.Seats[m.Slam].Score)
+	case m.Factor == 1:
+		sc.Multiplier = "×1: nobody passed the skat and everyone took a trick"
+	default:
+		var why []string
+		if m.Passes > 0 {
+			why = append(why, fmt.Sprintf("%d skat pass(es)", m.Passes))
+		}
+		if m.NoTrick > 0 {
+			why = append(why, fmt.Sprintf("%d player(s) without a trick", m.NoTrick))
+		}
+		sc.Multiplier = fmt.Sprintf("×%d: doubled for %s", m.Factor, strings.Join(why, " and "))
+	}
+	if rr.SkatTo >= 0 {
+		sc.Skat = fmt.Sprintf("The skat, %s, went to %s with the last trick.", lausCards(nil, rr.Skat), name(rr.SkatTo))
+	}
+	for i, sr := range rr.Seats {
+		ps := pictures.LausSeat{
+			Name: name(i), Cards: queensAndJacks(sr.Pile), Tricks: sr.Tricks, CardPoints: sr.Points.CardPoints,
+			Bonus: sr.Points.Bonus, Score: sr.Score, Total: sr.Total,
+		}
+		if sr.Points.Cancelled {
+			ps.Cancelled = sr.Points.RawBonus
+		}
+		sc.Seats = append(sc.Seats, ps)
+	}
+	return sc
+}
+
+// queensAndJacks returns a pile's queens, then its jacks, each sorted.
+func queensAndJacks(pile []rules.Card) []rules.Card {
+	var qs []rules.Card
+	for _, c := range pile {
+		if c.IsQueen() {
+			qs = append(qs, c)
+		}
+	}
+	rules.SortCards(qs)
+	return append(qs, jacksIn(pile)...)
+}
+
+// jacksIn returns a pile's jacks, sorted as hands are.
+func jacksIn(pile []rules.Card) []rules.Card {
+	var js []rules.Card
+	for _, c := range pile {
+		if c.IsJack() {
+			js = append(js, c)
+		}
+	}
+	rules.SortCards(js)
+	return js
+}

@@ -1,0 +1,150 @@
+package pictures
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"time"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+)
+
+// Charts are 672×336 pixels: wide enough for a match of many rounds, and
+// shown by Discord at about that size in an embed.
+const (
+	chartW, chartH = 6 * vg.Inch, 3 * vg.Inch
+	chartDPI       = 112
+)
+
+// seriesColors tell players apart on a chart; they stay distinct for
+// the common kinds of colour blindness (Okabe and Ito's palette).
+var seriesColors = []color.NRGBA{
+	{0x00, 0x72, 0xb2, 0xff}, // blue
+	{0xe6, 0x9f, 0x00, 0xff}, // orange
+	{0x00, 0x9e, 0x73, 0xff}, // green
+	{0xcc, 0x79, 0xa7, 0xff}, // pink
+	{0x56, 0xb4, 0xe9, 0xff}, // sky
+	{0xd5, 0x5e, 0x00, 0xff}, // vermilion
+}
+
+// ChipPoint is a player's balance right after a change.
+type ChipPoint struct {
+	At      time.Time `json:"at"`
+	Balance int64     `json:"balance"`
+}
+
+// ChipsChart draws a player's chip balance over time. It needs at least
+// one point; a single one is drawn as a dot.
+func ChipsChart(points []ChipPoint) PNG {
+	return cached("chips", points, func() PNG {
+		usePlotFonts()
+		p := plot.New()
+		p.Title.Text = "Chips over time"
+		p.Y.Label.Text = "chips"
+		p.X.Tick.Marker = plot.TimeTicks{Format: "Jan 2\n15:04", Time: func(t float64) time.Time { return time.Unix(int64(t), 0).UTC() }}
+		p.Add(plotter.NewGrid())
+		xys := make(plotter.XYs, len(points))
+		lo, hi := points[0].Balance, points[0].Balance
+		for i, pt := range points {
+			xys[i] = plotter.XY{X: float64(pt.At.Unix()), Y: float64(pt.Balance)}
+			lo, hi = min(lo, pt.Balance), max(hi, pt.Balance)
+		}
+		line, dots, err := plotter.NewLinePoints(xys)
+		if err != nil {
+			panic(fmt.Sprintf("pictures: chips chart: %v", err)) // only for NaN or infinite values
+		}
+		line.Color, dots.Color = seriesColors[0], seriesColors[0]
+		line.Width = vg.Points(2)
+		dots.Radius = vg.Points(2.5)
+		dots.Shape = draw.CircleGlyph{}
+		p.Add(line, dots)
+		// Zero in view, so a fall to 500 does not look like a fall to nothing.
+		p.Y.Min, p.Y.Max = min(0, float64(lo)), float64(hi)*1.08+1
+		if len(points) == 1 {
+			p.X.Min, p.X.Max = xys[0].X-3600, xys[0].X+3600
+		}
+		return render("chips", p)
+	})
+}
+
+// LausSeries is one player's total after each round of a match.
+type LausSeries struct {
+	Name   string `json:"name"`
+	Totals []int  `json:"totals"` // after round 1, 2, …
+}
+
+// LausChart draws every player's match total round by round, from 0
+// before the first round, with the match's target as a dashed line.
+func LausChart(series []LausSeries, target int) PNG {
+	input := struct {
+		S []LausSeries
+		T int
+	}{series, target}
+	return cached("laus-totals", input, func() PNG {
+		usePlotFonts()
+		p := plot.New()
+		p.Title.Text = fmt.Sprintf("Totals round by round · target %d", target)
+		p.X.Label.Text = "round"
+		p.Y.Label.Text = "total"
+		p.Add(plotter.NewGrid())
+		rounds := 0
+		for i, s := range series {
+			xys := make(plotter.XYs, len(s.Totals)+1)
+			for r, t := range s.Totals {
+				xys[r+1] = plotter.XY{X: float64(r + 1), Y: float64(t)}
+			}
+			rounds = max(rounds, len(s.Totals))
+			line, dots, err := plotter.NewLinePoints(xys)
+			if err != nil {
+				panic(fmt.Sprintf("pictures: laus chart: %v", err))
+			}
+			c := seriesColors[i%len(seriesColors)]
+			line.Color, dots.Color, line.Width = c, c, vg.Points(2)
+			dots.Shape, dots.Radius = draw.CircleGlyph{}, vg.Points(2.5)
+			p.Add(line, dots)
+			p.Legend.Add(s.Name, line)
+		}
+		goal := plotter.NewFunction(func(float64) float64 { return float64(target) })
+		goal.Color = color.NRGBA{0xb0, 0x20, 0x20, 0xff}
+		goal.Dashes = []vg.Length{vg.Points(6), vg.Points(4)}
+		goal.Width = vg.Points(1.5)
+		p.Add(goal)
+		p.Legend.Add("target", goal)
+		p.Legend.Top, p.Legend.Left = true, true
+		p.X.Min, p.X.Max = 0, float64(max(rounds, 1))
+		p.X.Tick.Marker = roundTicks{}
+		lo, hi := 0.0, float64(target)
+		for _, s := range series {
+			for _, t := range s.Totals {
+				lo, hi = min(lo, float64(t)), max(hi, float64(t))
+			}
+		}
+		// Headroom above the lines for the legend, top left, where every
+		// line starts low.
+		p.Y.Min, p.Y.Max = lo, hi+0.45*(hi-lo)
+		return render("laus-totals", p)
+	})
+}
+
+// roundTicks marks whole rounds, at most about twelve of them.
+type roundTicks struct{}
+
+func (roundTicks) Ticks(lo, hi float64) []plot.Tick {
+	step := max(1, int(hi-lo+11)/12)
+	var ts []plot.Tick
+	for r := int(lo); r <= int(hi); r += step {
+		ts = append(ts, plot.Tick{Value: float64(r), Label: fmt.Sprint(r)})
+	}
+	return ts
+}
+
+// render draws p onto a fresh image and encodes it.
+func render(prefix string, p *plot.Plot) PNG {
+	c := vgimg.NewWith(vgimg.UseWH(chartW, chartH), vgimg.UseDPI(chartDPI))
+	p.Draw(draw.New(c))
+	return encode(prefix, c.Image().(image.Image))
+}
