@@ -87,6 +87,9 @@ func TestLaroGamePlayedInAThread(t *testing.T) {
 	if ids := discordtest.CustomIDs(final); len(ids) != 0 {
 		t.Errorf("the archived thread's table message keeps buttons %v", ids)
 	}
+	// Both the thread's final table and the channel's result show the end picture.
+	w.Picture(final, 700, 200)
+	w.Picture(w.Ch.Message(result.ID), 700, 200)
 
 	// Play again: the next game gets a new thread, from a new channel message.
 	bob.Click(result, e2e.Button(result, "again", "*"))

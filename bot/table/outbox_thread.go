@@ -63,18 +63,38 @@ func (o *Outbox) EndThread(final ui.Rendering, parentID, lobbyID string, lobby u
 }
 
 func (o *Outbox) closingEdit(channelID, msgID string, r ui.Rendering) {
-	embeds, comps := ui.OrEmpty(r.Embeds, r.Components)
-	if _, err := o.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
-		ID: msgID, Channel: channelID, Content: &r.Content, Embeds: &embeds, Components: &comps,
-	}); err != nil {
+	r = o.forChannel(r)
+	files, keep := o.editFiles(msgID, r)
+	edit := func(r ui.Rendering, files []*discordgo.File, keep *[]*discordgo.MessageAttachment) error {
+		embeds, comps := ui.OrEmpty(r.Embeds, r.Components)
+		_, err := o.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
+			ID: msgID, Channel: channelID, Content: &r.Content, Embeds: &embeds, Components: &comps,
+			Files: files, Attachments: keep,
+		})
+		return err
+	}
+	err := edit(r, files, keep)
+	if err != nil && o.refusedPictures(err, r) {
+		err = edit(withoutPictures(r), nil, &[]*discordgo.MessageAttachment{})
+	}
+	if err != nil {
 		o.log.Warn("could not give a thread's table message its final state", "thread", channelID, "err", err)
 	}
 }
 
 func (o *Outbox) closingPost(channelID string, r ui.Rendering) {
-	if _, err := o.session.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{
-		Content: r.Content, Embeds: r.Embeds, Components: r.Components,
-	}); err != nil {
+	r = o.forChannel(r)
+	post := func(r ui.Rendering) error {
+		_, err := o.session.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{
+			Content: r.Content, Embeds: r.Embeds, Components: r.Components, Files: r.DiscordFiles(),
+		})
+		return err
+	}
+	err := post(r)
+	if err != nil && o.refusedPictures(err, r) {
+		err = post(withoutPictures(r))
+	}
+	if err != nil {
 		o.log.Warn("could not post a thread's final table message", "thread", channelID, "err", err)
 	}
 }
