@@ -172,6 +172,7 @@ func (s *Server) identify(c *gwConn, d json.RawMessage) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.sessions[sess.id] = sess
+	s.identifies++
 	c.session = sess
 	sess.conn = c
 	var guilds []map[string]any
