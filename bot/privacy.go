@@ -73,7 +73,7 @@ func (b *Bot) send(log *slog.Logger, i *discordgo.Interaction, linked bool, r *u
 	if r == nil {
 		return
 	}
-	if err := b.session.InteractionRespond(i, &r.InteractionResponse); err != nil {
+	if err := b.respond(i, &r.InteractionResponse); err != nil {
 		log.Warn("could not answer interaction", "err", err)
 	}
 }

@@ -61,6 +61,7 @@ type soakPlayer struct {
 
 	acked   []ackedMove
 	clicks  int
+	waited  time.Duration // in clicks, from sending to the answer
 	lost    int // clicks with no answer: the bot was down or restarting
 	acted   int // the hand version of their last move
 	actedOn string
@@ -253,6 +254,7 @@ func (p *soakPlayer) lausMove(hand *discordgo.Message) (*discordgo.Message, scre
 // for the answer; a move whose answer shows it accepted is recorded.
 func (p *soakPlayer) click(m *discordgo.Message, b screen.Button, values []string, move bool) {
 	p.clicks++
+	defer func(start time.Time) { p.waited += time.Since(start) }(time.Now())
 	var r *discordtest.Response
 	var err error
 	if values != nil {

@@ -41,7 +41,7 @@ type soakPlan struct {
 // planSoak reads CARDBOT_SOAK and CARDBOT_SOAK_SEED.
 func planSoak(t *testing.T) soakPlan {
 	t.Helper()
-	p := soakPlan{play: 12 * time.Second, kills: 3, tables: 8, drain: 90 * time.Second}
+	p := soakPlan{play: 12 * time.Second, kills: 3, tables: 8, drain: 3 * time.Minute}
 	if v := os.Getenv("CARDBOT_SOAK"); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d <= 0 {
@@ -230,14 +230,16 @@ func TestSoakKillsAndRestartsLoseNothing(t *testing.T) {
 		t.Fatalf("the games did not all end within %v after play stopped:%s", plan.drain, w.unfinished())
 	}
 	var clicks, lost, games int
+	var waited time.Duration
 	for _, st := range w.tables {
 		for _, p := range st.players {
-			clicks, lost = clicks+p.clicks, lost+p.lost
+			clicks, lost, waited = clicks+p.clicks, lost+p.lost, waited+p.waited
 		}
 		games += st.players[0].games
 		t.Logf("%s table %d, %d players: %d game(s) ended, the last at %v", st.game, st.no+1, len(st.players), st.players[0].games, st.players[0].ended.Sub(start).Round(time.Millisecond))
 	}
-	t.Logf("%v: %d clicks, %d unanswered (the bot was down), %d games or matches ended", time.Since(start).Round(time.Millisecond), clicks, lost, games)
+	t.Logf("%v: %d clicks (%v from click to answer on average), %d unanswered (the bot was down), %d games or matches ended",
+		time.Since(start).Round(time.Millisecond), clicks, (waited / time.Duration(max(clicks, 1))).Round(time.Millisecond), lost, games)
 	if acked := w.check(); acked == 0 {
 		t.Error("no click was acknowledged: the soak checked nothing")
 	}
