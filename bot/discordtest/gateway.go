@@ -109,6 +109,9 @@ func (s *Server) gatewayURL() string {
 }
 
 func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
+	if s.refuseGateway(w) {
+		return
+	}
 	ws, err := upgrader.Upgrade(w, r, nil)
 	if err != nil {
 		return

@@ -1,6 +1,9 @@
 package discordtest
 
-import "time"
+import (
+	"net/http"
+	"time"
+)
 
 // Gateway faults beyond DropConnections and RequestReconnect (gateway.go):
 // a session Discord will not let the bot resume, and the callback deadline
@@ -27,6 +30,30 @@ func (s *Server) InvalidateSessions() {
 	for _, c := range drop {
 		c.close()
 	}
+}
+
+// CutGateway drops every gateway connection, as DropConnections does, and
+// refuses new ones for d, like a network outage: discordgo retries (after
+// 1 s, then 2 s, ...) and resumes once the gateway is back. A user's action
+// meanwhile is replayed on the RESUME, and if that is more than 3 s after it
+// was made, it is already dead (see offlineLocked).
+func (s *Server) CutGateway(d time.Duration) {
+	s.mu.Lock()
+	s.gatewayDownUntil = time.Now().Add(d)
+	s.mu.Unlock()
+	s.DropConnections()
+}
+
+// refuseGateway answers a gateway connection attempt 503 while the gateway
+// is cut, and reports whether it did.
+func (s *Server) refuseGateway(w http.ResponseWriter) bool {
+	s.mu.Lock()
+	down := time.Now().Before(s.gatewayDownUntil)
+	s.mu.Unlock()
+	if down {
+		http.Error(w, "gateway unavailable", http.StatusServiceUnavailable)
+	}
+	return down
 }
 
 // Identifies returns how many IDENTIFYs the server has accepted: one per

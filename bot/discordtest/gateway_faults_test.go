@@ -83,3 +83,35 @@ func TestInteractionSentWhileDisconnectedExpiresFromTheClick(t *testing.T) {
 		t.Error("an expired interaction's callback still posted a message")
 	}
 }
+
+func TestCutGatewayRefusesConnectionsThenResumes(t *testing.T) {
+	t.Parallel()
+	errs := make(chan error, 2)
+	srv, ch, _ := setup(t, func(s *discordgo.Session, i *discordgo.InteractionCreate) {
+		errs <- s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Content: "back"},
+		})
+	})
+	cut := time.Now()
+	srv.CutGateway(1500 * time.Millisecond)
+	// Made while the gateway is down, replayed on the RESUME more than
+	// 1.5 s later: with Discord's 3 s, still answerable.
+	resp, err := srv.User("alice").Slash(ch, "laro new", discordtest.IntOpt("stake", 5))
+	if err != nil {
+		t.Fatalf("Slash while the gateway is cut: %v", err)
+	}
+	if _, err := resp.Wait(); err != nil {
+		t.Fatalf("Wait: %v", err)
+	}
+	if waited := time.Since(cut); waited < 1500*time.Millisecond {
+		t.Errorf("the click was answered %v after the cut, before the gateway came back", waited)
+	}
+	if err := <-errs; err != nil {
+		t.Errorf("callback: %v", err)
+	}
+	if srv.Resumes() != 1 || srv.Identifies() != 1 {
+		t.Errorf("Resumes() = %d, Identifies() = %d; want the session resumed once, never identified again", srv.Resumes(), srv.Identifies())
+	}
+	noFailures(t, srv)
+}

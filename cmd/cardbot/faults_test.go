@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"net/http"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/cardbot/cardbot/bot/discordtest"
+	"github.com/cardbot/cardbot/internal/screen"
 )
 
 // TestDiscordFaultsUnderLoadLoseNothing plays tables against the real
@@ -57,6 +59,8 @@ func TestDiscordFaultsUnderLoadLoseNothing(t *testing.T) {
 		t.Fatalf("the bot did not identify again after its session was invalidated: %v", err)
 	}
 	t.Logf("identified again %v after the invalidation", time.Since(start.Add(7*time.Second)).Round(time.Millisecond))
+	at(9 * time.Second)
+	late := clickWhileCut(t, w)
 	at(play)
 	stop.Store(true)
 	select {
@@ -87,16 +91,22 @@ func TestDiscordFaultsUnderLoadLoseNothing(t *testing.T) {
 	}
 	// A click made while no bot was connected fails as Discord shows it
 	// ("This interaction failed"); nothing else may fail, and nothing may be
-	// answered twice.
+	// answered twice. The click made during the cut reached the bot after
+	// its 3 s, and the bot answered it (in vain, 10062) and went on.
 	offline := map[string]bool{}
+	answeredLate := false
 	for _, f := range srv.Failures() {
 		switch {
 		case f.Kind == discordtest.FailureTimeout && strings.Contains(f.Detail, "no bot was connected"):
 			offline[f.InteractionID] = true
 		case f.Kind == discordtest.FailureLate && offline[f.InteractionID]:
+			answeredLate = answeredLate || f.InteractionID == late
 		default:
 			t.Errorf("interaction failure a user would see: %s", f)
 		}
+	}
+	if !answeredLate {
+		t.Errorf("the bot never answered interaction %s, replayed to it after its 3 s had passed", late)
 	}
 	var clicks, lost int
 	for _, st := range w.tables {
@@ -108,4 +118,46 @@ func TestDiscordFaultsUnderLoadLoseNothing(t *testing.T) {
 	if acked := w.check(); acked == 0 {
 		t.Error("no click was acknowledged: the test checked nothing")
 	}
+}
+
+// clickWhileCut cuts the gateway for long enough that discordgo gets back
+// only after about 7 s (it retries after 1 s, then 2 s more, then 4 s
+// more), and meanwhile a player clicks My hand: Discord replays the click
+// on the RESUME, long after its 3 s. It returns the click's interaction ID.
+func clickWhileCut(t *testing.T, w *soakWorld) string {
+	t.Helper()
+	w.srv.CutGateway(4 * time.Second)
+	st := w.tables[0]
+	table := st.current()
+	b, ok := screen.Find(table, "hand")
+	if !ok {
+		t.Fatalf("no My hand on the first table's message:\n%s", msgText(table))
+	}
+	r, err := st.players[0].u.Click(table, b.ID)
+	if err != nil {
+		t.Fatalf("a click while the gateway is cut: %v", err)
+	}
+	if _, err := r.Wait(); !errors.Is(err, discordtest.ErrInteractionFailed) {
+		t.Errorf("a click while the gateway was cut: got %v, want ErrInteractionFailed", err)
+	}
+	if err := w.srv.WaitConnected(1, 30*time.Second); err != nil {
+		t.Fatalf("the bot did not come back after the gateway did: %v", err)
+	}
+	// The bot answers the replayed click as soon as it is back.
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) && !answered(w.srv, r.ID()) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	return r.ID()
+}
+
+// answered reports whether the bot's (late) callback for interaction id
+// reached the fake.
+func answered(srv *discordtest.Server, id string) bool {
+	for _, f := range srv.Failures() {
+		if f.InteractionID == id && f.Kind == discordtest.FailureLate {
+			return true
+		}
+	}
+	return false
 }
