@@ -62,8 +62,8 @@ type soakPlayer struct {
 	acked   []ackedMove
 	clicks  int
 	waited  time.Duration // in clicks, from sending to the answer
-	lost    int // clicks with no answer: the bot was down or restarting
-	acted   int // the hand version of their last move
+	lost    int           // clicks with no answer: the bot was down or restarting
+	acted   int           // the hand version of their last move
 	actedOn string
 	retryAt time.Time // a move that was not taken may be tried again from then
 	nudged  time.Time
