@@ -130,6 +130,7 @@ func (w *soakWorld) kill() {
 		w.t.Fatalf("SIGKILL: %v", err)
 	}
 	<-w.bot.done
+	w.bot.checkOutput()
 }
 
 // open opens every table as people do: the host's /<game> new, the others'
