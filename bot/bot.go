@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/games"
+	"github.com/cardbot/cardbot/bot/metrics"
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
@@ -21,6 +22,13 @@ type Options struct {
 	Store      *store.Store
 	Log        *slog.Logger
 	DevGuildID string // register commands to this server only (instant updates)
+	// Metrics records interactions, tables and the Store's commits; nil
+	// records nothing.
+	Metrics *metrics.Metrics
+
+	// Shard is the part of Discord this process serves (see shard.go); the
+	// zero Shard serves every guild.
+	Shard table.Shard
 
 	// Modules are the games and commands the bot offers; nil means all of
 	// cardbot's (games.All).
@@ -57,15 +65,24 @@ func New(o Options) *Bot {
 	}
 	b := &Bot{
 		opts: o, session: o.Session, log: o.Log,
-		env:     table.NewEnv(o.Session, o.Store, o.Log, o.Timing),
+		env:     table.NewEnvWithMetrics(o.Session, o.Store, o.Log, o.Timing, o.Metrics),
 		modules: map[string]ui.Module{},
 	}
+	b.env.Shard = o.Shard
+	var games []string // the modules that run tables
 	for _, newModule := range o.Modules {
 		m := newModule(b.env)
 		cmd := m.Command()
 		b.modules[cmd.Name] = m
 		b.names = append(b.names, cmd.Name)
 		b.commands = append(b.commands, cmd)
+		if _, ok := m.(table.Game); ok {
+			games = append(games, cmd.Name)
+		}
+	}
+	o.Metrics.WatchTables(games, b.env.LiveTables)
+	if o.Metrics != nil && o.Store != nil {
+		o.Store.OnCommit = o.Metrics.ObserveCommit
 	}
 	return b
 }
@@ -74,7 +91,7 @@ func New(o Options) *Bot {
 // one bulk overwrite (which also removes commands an older build had).
 func (b *Bot) Commands() []*discordgo.ApplicationCommand { return b.commands }
 
-// Start registers the slash commands, posts what the last run stored to
+// Start registers the slash commands (shard 0 only), posts what the last run stored to
 // announce but did not get posted, and rebuilds every table that was live
 // when the bot last stopped. The session must be open (READY received).
 func (b *Bot) Start(ctx context.Context) error {
@@ -82,21 +99,26 @@ func (b *Bot) Start(ctx context.Context) error {
 	if appID == "" {
 		return fmt.Errorf("bot: Discord sent no application ID in READY")
 	}
-	if _, err := b.session.ApplicationCommandBulkOverwrite(appID, b.opts.DevGuildID, b.commands); err != nil {
-		return fmt.Errorf("registering slash commands: %w", err)
+	if b.registersCommands() {
+		if _, err := b.session.ApplicationCommandBulkOverwrite(appID, b.opts.DevGuildID, b.commands); err != nil {
+			return fmt.Errorf("registering slash commands: %w", err)
+		}
 	}
 	b.env.PostAnnouncements(ctx)
 	return b.recoverTables(ctx)
 }
 
-// recoverTables rebuilds every table that was live when the bot stopped,
-// each by its game.
+// recoverTables rebuilds every table of this shard that was live when the
+// bot stopped, each by its game. Other shards' tables are theirs to rebuild.
 func (b *Bot) recoverTables(ctx context.Context) error {
 	live, err := b.opts.Store.LiveGames(ctx)
 	if err != nil {
 		return fmt.Errorf("loading live tables: %w", err)
 	}
 	for _, g := range live {
+		if !b.opts.Shard.Owns(g.Guild) {
+			continue
+		}
 		game, ok := b.modules[g.Kind.String()].(table.Game)
 		if !ok {
 			b.log.Error("a live table of a game this build does not run", "table", g.TableID, "kind", g.Kind.String())

@@ -6,6 +6,8 @@
 // reply was built Public (see privacy.go, the one place that enforces it).
 // At start it posts what the last run stored to announce and asks each game
 // to rebuild its live tables; at shutdown it lets every table finish.
+// Every interaction's outcome and timing is recorded in Options.Metrics
+// (observe.go), when the binary serves metrics.
 //
 // It knows games only as ui.Modules (and table.Games, to rebuild them),
 // listed in package games. Imports point one way: bot → games → each game

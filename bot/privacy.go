@@ -67,19 +67,23 @@ func deferral(i *discordgo.Interaction) *ui.Reply {
 	}}
 }
 
-// send answers interaction i with r, made safe by secure.
-func (b *Bot) send(log *slog.Logger, i *discordgo.Interaction, linked bool, r *ui.Reply) {
+// send answers interaction i with r, made safe by secure, and returns
+// Discord's refusal, if any.
+func (b *Bot) send(log *slog.Logger, i *discordgo.Interaction, linked bool, r *ui.Reply) error {
 	r = secure(i, linked, r)
 	if r == nil {
-		return
+		return nil
 	}
-	if err := b.respond(i, &r.InteractionResponse); err != nil {
+	err := b.respond(i, &r.InteractionResponse)
+	if err != nil {
 		log.Warn("could not answer interaction", "err", err)
 	}
+	return err
 }
 
-// deliverLate sends a reply after the deferral the router sent for it.
-func (b *Bot) deliverLate(log *slog.Logger, i *discordgo.Interaction, linked bool, r *ui.Reply) {
+// deliverLate sends a reply after the deferral the router sent for it,
+// and returns Discord's refusal of the reply, if any.
+func (b *Bot) deliverLate(log *slog.Logger, i *discordgo.Interaction, linked bool, r *ui.Reply) error {
 	r = secure(i, linked, r)
 	placeholder := !clickedEphemeral(i) // deferred as a private "thinking…" message
 	if r == nil || r.Data == nil {
@@ -87,9 +91,10 @@ func (b *Bot) deliverLate(log *slog.Logger, i *discordgo.Interaction, linked boo
 			// Nothing to say: don't leave "thinking…" up for ever.
 			if err := b.session.InteractionResponseDelete(i); err != nil {
 				log.Warn("could not remove a deferral", "err", err)
+				return err
 			}
 		}
-		return
+		return nil
 	}
 	d := r.Data
 	switch {
@@ -97,23 +102,25 @@ func (b *Bot) deliverLate(log *slog.Logger, i *discordgo.Interaction, linked boo
 		placeholder && d.Flags&discordgo.MessageFlagsEphemeral != 0:
 		// The deferred message is the clicker's own ephemeral one, or the
 		// private placeholder: the reply replaces it.
-		b.editOriginal(log, i, d)
+		return b.editOriginal(log, i, d)
 	case placeholder && r.Type == discordgo.InteractionResponseUpdateMessage:
 		// A public redraw of the clicked message (secure let it through,
 		// so it is marked Public): edit that message, and take the private
 		// placeholder away.
 		embeds, comps := ui.OrEmpty(d.Embeds, d.Components)
 		if err := b.env.WaitGlobalBudget(b.env.Context()); err != nil {
-			return
+			return err
 		}
-		if _, err := b.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
+		_, err := b.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
 			ID: i.Message.ID, Channel: i.ChannelID, Content: &d.Content, Embeds: &embeds, Components: &comps,
-		}); err != nil {
+		})
+		if err != nil {
 			log.Warn("could not deliver a late update", "err", err)
 		}
 		if err := b.session.InteractionResponseDelete(i); err != nil {
 			log.Warn("could not remove a deferral", "err", err)
 		}
+		return err
 	default:
 		if placeholder {
 			// A public message after a private placeholder: the first
@@ -124,18 +131,22 @@ func (b *Bot) deliverLate(log *slog.Logger, i *discordgo.Interaction, linked boo
 				log.Warn("could not settle a deferral", "err", err)
 			}
 		}
-		if _, err := b.session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{
+		_, err := b.session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{
 			Content: d.Content, Embeds: d.Embeds, Components: d.Components, Flags: d.Flags,
-		}); err != nil {
+		})
+		if err != nil {
 			log.Warn("could not deliver a late reply", "err", err)
 		}
+		return err
 	}
 }
 
 // editOriginal replaces the interaction's original message with d.
-func (b *Bot) editOriginal(log *slog.Logger, i *discordgo.Interaction, d *discordgo.InteractionResponseData) {
+func (b *Bot) editOriginal(log *slog.Logger, i *discordgo.Interaction, d *discordgo.InteractionResponseData) error {
 	embeds, comps := ui.OrEmpty(d.Embeds, d.Components)
-	if err := table.EditOriginal(b.session, i, &discordgo.WebhookEdit{Content: &d.Content, Embeds: &embeds, Components: &comps}); err != nil {
+	err := table.EditOriginal(b.session, i, &discordgo.WebhookEdit{Content: &d.Content, Embeds: &embeds, Components: &comps})
+	if err != nil {
 		log.Warn("could not deliver a late reply", "err", err)
 	}
+	return err
 }

@@ -2,12 +2,15 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime/debug"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/metrics"
 	"github.com/cardbot/cardbot/bot/ui"
 )
 
@@ -22,34 +25,46 @@ const handlerTimeout = 10 * time.Second
 // is where a bad payload or a bug is contained: it is logged and the user
 // gets a clear answer, and the bot and its tables carry on.
 func (b *Bot) HandleInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+	arrived := time.Now()
 	if ic == nil || ic.Interaction == nil || ic.ID == "" || ic.Token == "" || ic.Type == 0 {
 		// A malformed payload arrives zero-valued; with no token there is
 		// nobody to answer.
 		b.log.Warn("dropped a malformed interaction")
+		b.opts.Metrics.Interaction(metrics.KindOther, metrics.OutcomeDropped)
 		return
 	}
 	i := ic.Interaction
+	kind := kindOf(i)
 	log := b.log.With("interaction", i.ID, "type", i.Type.String())
 	defer func() {
 		if r := recover(); r != nil {
 			log.Error("handler panicked", "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
-			b.send(log, i, false, ui.EphemeralText(ui.MsgSomethingWrong))
+			err := b.send(log, i, false, ui.EphemeralText(ui.MsgSomethingWrong))
+			b.answered(i, kind, metrics.OutcomePanicked, arrived, err)
 		}
 	}()
 	if b.closing.Load() {
-		b.send(log, i, false, ui.EphemeralText("cardbot is restarting; please click again in a few seconds."))
+		err := b.send(log, i, false, ui.EphemeralText("cardbot is restarting; please click again in a few seconds."))
+		b.answered(i, kind, metrics.OutcomeRestarting, arrived, err)
+		return
+	}
+	if reply := b.foreignGuild(log, i); reply != nil {
+		b.send(log, i, false, reply)
 		return
 	}
 	in, reply := b.decode(i)
 	if reply != nil {
-		b.send(log, i, false, reply)
+		err := b.send(log, i, false, reply)
+		b.answered(i, kind, metrics.OutcomeRefused, arrived, err)
 		return
 	}
 	done := make(chan *ui.Reply, 1)
+	var panicked atomic.Bool
 	go func() {
 		defer func() {
 			if r := recover(); r != nil {
 				log.Error("handler panicked", "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+				panicked.Store(true)
 				done <- ui.EphemeralText(ui.MsgSomethingWrong)
 			}
 		}()
@@ -61,13 +76,26 @@ func (b *Bot) HandleInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 	defer timer.Stop()
 	select {
 	case r := <-done:
-		b.send(log, i, in.Linked(), r)
+		err := b.send(log, i, in.Linked(), r)
+		outcome := metrics.OutcomeAnswered
+		if panicked.Load() {
+			outcome = metrics.OutcomePanicked
+		}
+		b.answered(i, kind, outcome, arrived, err)
 	case <-timer.C:
 		// Slow (a rate-limited channel, a busy disk): acknowledge now so
 		// Discord does not fail the interaction, then deliver the reply.
-		b.send(log, i, false, deferral(i))
+		derr := b.send(log, i, false, deferral(i))
+		if derr == nil {
+			b.opts.Metrics.FirstReply(time.Since(arrived))
+		}
 		r := <-done
-		b.deliverLate(log, i, in.Linked(), r)
+		err := b.deliverLate(log, i, in.Linked(), r)
+		outcome := metrics.OutcomeDeferred
+		if panicked.Load() {
+			outcome = metrics.OutcomePanicked
+		}
+		b.delivered(i, kind, outcome, errors.Join(derr, err))
 	}
 }
 

@@ -16,7 +16,10 @@ type Announcement struct {
 	GameID string
 	// Seq is the action that caused it; AppendAction fills it in.
 	Seq int64
-	// Channel is the game's channel, filled in when the Store reads announcements.
+	// Guild is the game's server. Channel is where it goes: the game's thread if it
+	// is played in one, else its channel. Both are filled in when the Store reads
+	// announcements.
+	Guild   string
 	Channel string
 	// Body is the message to post, in the bot's own encoding (stored as text).
 	Body []byte
@@ -49,7 +52,9 @@ func (s *Store) insertAnnouncement(ctx context.Context, tx *sql.Tx, g *gameChips
 	return nil
 }
 
-const announcementCols = `a.game_id, a.action_seq, g.channel, a.body, a.retire_id, a.retire_body,
+// announcementCols read the game's server and the channel an announcement goes to:
+// the game's thread if it is played in one, else its channel.
+const announcementCols = `a.game_id, a.action_seq, g.guild, COALESCE(th.thread_id, g.channel), a.body, a.retire_id, a.retire_body,
 	a.message_id, a.posted_at`
 
 func scanAnnouncements(rows *sql.Rows) ([]Announcement, error) {
@@ -59,7 +64,7 @@ func scanAnnouncements(rows *sql.Rows) ([]Announcement, error) {
 		var a Announcement
 		var body, retire string
 		var posted sql.NullInt64
-		if err := rows.Scan(&a.GameID, &a.Seq, &a.Channel, &body, &a.RetireID, &retire, &a.MessageID, &posted); err != nil {
+		if err := rows.Scan(&a.GameID, &a.Seq, &a.Guild, &a.Channel, &body, &a.RetireID, &retire, &a.MessageID, &posted); err != nil {
 			return nil, fmt.Errorf("store: announcements: %w", err)
 		}
 		a.Body, a.RetireBody = []byte(body), []byte(retire)
@@ -81,6 +86,7 @@ func (s *Store) Announcements(ctx context.Context, gameID string) ([]Announcemen
 		}
 		rows, err := tx.QueryContext(ctx, `SELECT `+announcementCols+`
 			FROM announcements a JOIN games g ON g.id = a.game_id
+			LEFT JOIN game_threads th ON th.game_id = g.id
 			WHERE a.game_id = ? ORDER BY a.action_seq`, gameID)
 		if err != nil {
 			return fmt.Errorf("store: announcements: %w", err)
@@ -98,6 +104,7 @@ func (s *Store) UnpostedAnnouncements(ctx context.Context) ([]Announcement, erro
 	err := s.readTx(ctx, func(tx *sql.Tx) error {
 		rows, err := tx.QueryContext(ctx, `SELECT `+announcementCols+`
 			FROM announcements a JOIN games g ON g.id = a.game_id
+			LEFT JOIN game_threads th ON th.game_id = g.id
 			WHERE a.posted_at IS NULL ORDER BY a.created_at, a.game_id, a.action_seq`)
 		if err != nil {
 			return fmt.Errorf("store: unposted announcements: %w", err)

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"time"
 )
 
 // maxBatch bounds how many appends share one transaction, so that one commit never
@@ -50,9 +51,22 @@ func (s *Store) AppendAction(ctx context.Context, a ActionRecord, moves []ChipMo
 	return <-req.done
 }
 
+// The writer's gather window. With synchronous=FULL every commit waits for the disk (a
+// few milliseconds), so a commit made for a handful of actions wastes most of what it
+// could have carried. Right after a commit the queue is nearly empty: the callers it just
+// answered are still on their way back with their next action. So while a batch is
+// smaller than the one before it, the writer waits a little for more callers: until none
+// has come for gatherIdle, and never longer than gatherMax in all. A lone action (the
+// previous batch held one) is committed at once.
+const (
+	gatherIdle = 300 * time.Microsecond
+	gatherMax  = 2 * time.Millisecond
+)
+
 // writer is the single goroutine that group-commits appends.
 func (s *Store) writer() {
 	defer s.bg.Done()
+	prev := 0 // size of the previous batch: how many callers may come back
 	for {
 		var first *appendReq
 		select {
@@ -60,19 +74,50 @@ func (s *Store) writer() {
 		case <-s.closed:
 			return
 		}
-		batch := []*appendReq{first}
-		// Everyone who queued while the previous batch committed joins this one.
-	drain:
-		for len(batch) < maxBatch {
-			select {
-			case r := <-s.batch:
-				batch = append(batch, r)
-			default:
-				break drain
-			}
+		batch := s.drain([]*appendReq{first})
+		if len(batch) < min(prev, maxBatch) {
+			batch = s.gather(batch, min(prev, maxBatch))
 		}
+		prev = len(batch)
 		s.runBatch(batch)
 	}
+}
+
+// drain adds everyone already queued to the batch, up to maxBatch.
+func (s *Store) drain(batch []*appendReq) []*appendReq {
+	for len(batch) < maxBatch {
+		select {
+		case r := <-s.batch:
+			batch = append(batch, r)
+		default:
+			return batch
+		}
+	}
+	return batch
+}
+
+// gather waits for callers until the batch has want of them, none came for gatherIdle,
+// or gatherMax has passed.
+func (s *Store) gather(batch []*appendReq, want int) []*appendReq {
+	deadline := time.Now().Add(gatherMax)
+	t := time.NewTimer(gatherIdle)
+	defer t.Stop()
+	for len(batch) < want {
+		select {
+		case r := <-s.batch:
+			batch = s.drain(append(batch, r))
+		case <-t.C:
+			return batch
+		case <-s.closed:
+			return batch
+		}
+		left := time.Until(deadline)
+		if left <= 0 {
+			return batch
+		}
+		t.Reset(min(gatherIdle, left))
+	}
+	return batch
 }
 
 // runBatch appends a batch in one transaction and answers every caller after commit.
@@ -114,18 +159,23 @@ func (s *Store) commitBatch(batch []*appendReq, savepoints bool) ([]error, error
 	// context is checked before its action is applied.
 	ctx := context.Background()
 	errs := make([]error, len(batch))
+	begin := time.Now()
 	tx, err := s.wdb.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, fmt.Errorf("store: begin: %w", err)
 	}
 	defer tx.Rollback()
+	games, err := loadBatchGames(ctx, tx, batch)
+	if err != nil {
+		return nil, err
+	}
 	for i, r := range batch {
 		if err := r.ctx.Err(); err != nil {
 			errs[i] = err
 			continue
 		}
 		if !savepoints {
-			if errs[i] = s.appendTx(ctx, tx, &r.rec, r.moves); errs[i] != nil {
+			if errs[i] = games.append(ctx, s, tx, r); errs[i] != nil {
 				if len(batch) == 1 {
 					// Alone in the batch: rolling back the transaction drops exactly it.
 					return errs, nil
@@ -134,16 +184,21 @@ func (s *Store) commitBatch(batch []*appendReq, savepoints bool) ([]error, error
 			}
 			continue
 		}
-		errs[i] = s.appendSavepoint(ctx, tx, r)
+		errs[i] = s.appendSavepoint(ctx, tx, r, games)
 		if errs[i] != nil && !isActionError(errs[i]) {
 			// The transaction itself is in trouble (I/O, savepoint failure): the whole
 			// batch fails and nothing of it commits.
 			return nil, errs[i]
 		}
 	}
+	commit := time.Now()
 	if err := tx.Commit(); err != nil {
 		return nil, fmt.Errorf("store: commit: %w", err)
 	}
+	if s.observeBatch != nil {
+		s.observeBatch(len(batch), commit.Sub(begin), time.Since(commit))
+	}
+	s.observeCommit(begin, len(batch))
 	s.markDirty()
 	return errs, nil
 }
@@ -163,11 +218,11 @@ func isActionError(err error) bool {
 
 // appendSavepoint applies one append under a savepoint, rolling back to it on failure so
 // that the batch's other actions are unaffected.
-func (s *Store) appendSavepoint(ctx context.Context, tx *sql.Tx, r *appendReq) error {
+func (s *Store) appendSavepoint(ctx context.Context, tx *sql.Tx, r *appendReq, games batchGames) error {
 	if _, err := tx.ExecContext(ctx, `SAVEPOINT append_action`); err != nil {
 		return &errBatch{fmt.Errorf("store: savepoint: %w", err)}
 	}
-	aerr := s.appendTx(ctx, tx, &r.rec, r.moves)
+	aerr := games.append(ctx, s, tx, r)
 	if aerr != nil {
 		if _, err := tx.ExecContext(ctx, `ROLLBACK TO append_action`); err != nil {
 			return &errBatch{fmt.Errorf("store: rollback to savepoint: %w", err)}

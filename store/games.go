@@ -169,11 +169,14 @@ func checkStatus(from, to Status) error {
 }
 
 // appendTx appends one action and everything it causes; it runs inside a batch
-// transaction, under a savepoint that is rolled back if it fails.
-func (s *Store) appendTx(ctx context.Context, tx *sql.Tx, a *ActionRecord, moves []ChipMove) error {
-	g, err := loadGameChips(ctx, tx, a.GameID)
-	if err != nil {
-		return err
+// transaction, under a savepoint that is rolled back if it fails. g is the game as the
+// batch knows it, updated here as the action changes it, or nil to read it.
+func (s *Store) appendTx(ctx context.Context, tx *sql.Tx, a *ActionRecord, moves []ChipMove, g *gameChips) error {
+	if g == nil {
+		var err error
+		if g, err = loadGameChips(ctx, tx, a.GameID); err != nil {
+			return err
+		}
 	}
 	if g.status.Closed() {
 		return fmt.Errorf("store: append to game %s: %w", g.id, ErrGameClosed)

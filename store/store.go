@@ -9,7 +9,9 @@
 // Writes go through a single connection so that writers queue in Go instead of
 // spinning in SQLite's busy handler; AppendAction additionally group-commits concurrent
 // calls (see batch.go). Reads use a separate pool of read-only connections, which WAL
-// lets run alongside the writer.
+// lets run alongside the writer. Several processes may share one file (a sharded bot
+// runs one per shard): their writers take turns at SQLite's file lock, each waiting for
+// the other's commit rather than failing.
 package store
 
 import (
@@ -20,6 +22,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -68,6 +71,8 @@ type Store struct {
 	DailyBonus int64
 	// DailyInterval is how long a player waits between daily bonuses.
 	DailyInterval time.Duration
+	// OnCommit, if set, is told of every committed write transaction (see observe.go).
+	OnCommit CommitObserver
 
 	path string
 	wdb  *sql.DB // one connection: every write transaction
@@ -75,12 +80,20 @@ type Store struct {
 
 	ckdb *sql.DB // one connection: background WAL checkpoints
 
+	// observeBatch, when set before the Store is shared, is told the size of every
+	// group-committed batch, how long its statements took and how long its COMMIT took
+	// (benchmarks read it).
+	observeBatch func(size int, statements, commit time.Duration)
+
 	batch     chan *appendReq
 	dirty     chan struct{} // a commit happened since the last checkpoint
 	closed    chan struct{}
 	closeOnce sync.Once
 	bg        sync.WaitGroup // writer and checkpointer
 }
+
+// busyTimeout is how long a write waits for another process's commit (see Open).
+const busyTimeout = 5 * time.Second
 
 // checkpointEvery spaces background checkpoints: often enough that the WAL stays small,
 // rarely enough that each copies many commits' pages at once.
@@ -106,14 +119,20 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		return nil, fmt.Errorf("store: database path %q is a folder, not a file", path)
 	}
 
-	// Settings live in the DSN so that every pooled connection gets them. synchronous=NORMAL
-	// in WAL mode keeps every committed transaction across a process crash; only a power
-	// loss can drop the last few commits, which the product accepts.
+	// Settings live in the DSN so that every pooled connection gets them.
+	//
+	// synchronous=FULL: in WAL mode every commit waits until the WAL is on the disk, so
+	// an acknowledged click survives a power loss, not only a crash of the process. The
+	// group commit (batch.go) spreads that wait over every action in the batch.
+	//
+	// The busy timeout matters when several processes (one per shard) share the file:
+	// each has its own writer, and SQLite's file lock lets one commit at a time. A writer
+	// that finds the lock taken waits for it, up to busyTimeout, instead of failing.
 	common := url.Values{}
 	common.Set("_foreign_keys", "on")
 	common.Set("_journal_mode", "WAL")
-	common.Set("_busy_timeout", "5000")
-	common.Set("_synchronous", "NORMAL")
+	common.Set("_busy_timeout", strconv.Itoa(int(busyTimeout.Milliseconds())))
+	common.Set("_synchronous", "FULL")
 	// Reuses prepared statements per connection: the hot path runs the same few queries.
 	common.Set("_stmt_cache_size", "64")
 	w := url.Values{}
@@ -123,6 +142,9 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	// IMMEDIATE takes the write lock at BEGIN, so a transaction never fails halfway when
 	// it upgrades from reading to writing.
 	w.Set("_txlock", "immediate")
+	// A writer cache that holds a whole batch's pages: with the default (2 MB) a batch of
+	// a hundred actions spills pages to the WAL before its commit and reads them back.
+	w.Set("_cache_size", "-32768")
 	r := url.Values{}
 	for k, v := range common {
 		r[k] = v
@@ -239,6 +261,13 @@ func (s *Store) markDirty() {
 // migrate applies the embedded migrations in order, each in its own transaction, and
 // refuses a database written by a newer build. It uses a goose Provider rather than
 // goose's package-level functions, which share global state between parallel tests.
+//
+// Several processes (one per shard) may start at once on a new or older database. Each
+// reads which migrations are missing, then applies them one transaction at a time; the
+// file lock makes them take turns, so a process can find that another has just applied
+// the migration it is about to apply, and fail on it (a table that already exists). Its
+// transaction is then rolled back whole, and it looks again: as long as the schema moved
+// on meanwhile, the failure was that race, not a broken migration.
 func migrate(ctx context.Context, db *sql.DB) error {
 	p, err := goose.NewProvider(goose.DialectSQLite3, db, migrations.FS,
 		goose.WithDisableGlobalRegistry(true))
@@ -253,13 +282,20 @@ func migrate(ctx context.Context, db *sql.DB) error {
 	if err != nil {
 		return fmt.Errorf("read schema version: %w", err)
 	}
-	if current > known {
-		return &SchemaTooNewError{Version: current, Known: known}
+	for attempt := 0; ; attempt++ {
+		if current > known {
+			return &SchemaTooNewError{Version: current, Known: known}
+		}
+		_, upErr := p.Up(ctx)
+		if upErr == nil {
+			return nil
+		}
+		again, err := p.GetDBVersion(ctx)
+		if err != nil || again <= current || attempt == len(p.ListSources()) {
+			return fmt.Errorf("apply migrations: %w", upErr)
+		}
+		current = again
 	}
-	if _, err := p.Up(ctx); err != nil {
-		return fmt.Errorf("apply migrations: %w", err)
-	}
-	return nil
 }
 
 // now returns the Store's clock in unix milliseconds, the unit of every stored time.
@@ -272,6 +308,7 @@ func (s *Store) writeTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 		return ErrClosed
 	default:
 	}
+	began := time.Now()
 	tx, err := s.wdb.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: begin: %w", err)
@@ -283,6 +320,7 @@ func (s *Store) writeTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("store: commit: %w", err)
 	}
+	s.observeCommit(began, 0)
 	s.markDirty()
 	return nil
 }

@@ -18,7 +18,9 @@ const DefaultBotPermissions int64 = discordgo.PermissionViewChannel |
 	discordgo.PermissionReadMessageHistory |
 	discordgo.PermissionManageMessages |
 	discordgo.PermissionAddReactions |
-	discordgo.PermissionUseExternalEmojis
+	discordgo.PermissionUseExternalEmojis |
+	discordgo.PermissionCreatePublicThreads |
+	discordgo.PermissionSendMessagesInThreads
 
 // Guild is a server in the fake. Every User is a member of every guild.
 type Guild struct {
@@ -27,14 +29,17 @@ type Guild struct {
 	channels []*Channel
 }
 
-// Channel is a guild text channel and the messages it shows.
+// Channel is a guild channel (text or voice) or a thread, and the messages
+// it shows.
 type Channel struct {
 	s        *Server
 	id, name string
 	guild    *Guild
 	botPerms int64
-	msgs     []*message           // in posting order; deleted ones removed
-	history  []*discordgo.Message // every version ever shown (see History)
+	kind     discordgo.ChannelType // 0: a text channel
+	th       *threadState          // set for a thread (see threads.go)
+	msgs     []*message            // in posting order; deleted ones removed
+	history  []*discordgo.Message  // every version ever shown (see History)
 }
 
 // AddGuild creates a guild. If a bot is connected it receives GUILD_CREATE,
@@ -42,7 +47,13 @@ type Channel struct {
 func (s *Server) AddGuild(name string) *Guild {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	g := &Guild{s: s, id: s.mint(s.now()), name: name}
+	return s.addGuildLocked(s.mint(s.now()), name)
+}
+
+// addGuildLocked creates the guild with id and tells the connected sessions
+// that own it. Callers hold s.mu.
+func (s *Server) addGuildLocked(id, name string) *Guild {
+	g := &Guild{s: s, id: id, name: name}
 	s.guilds = append(s.guilds, g)
 	s.guildIDs[g.id] = g
 	s.dispatchLocked(g.id, "GUILD_CREATE", mustJSON(g.jsonLocked()), nil)
@@ -73,10 +84,14 @@ func (g *Guild) Name() string { return g.name }
 // AddChannel creates a text channel in which the bot has
 // DefaultBotPermissions, and tells a connected bot with CHANNEL_CREATE.
 func (g *Guild) AddChannel(name string) *Channel {
+	return g.addChannel(name, discordgo.ChannelTypeGuildText)
+}
+
+func (g *Guild) addChannel(name string, kind discordgo.ChannelType) *Channel {
 	s := g.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	c := &Channel{s: s, id: s.mint(s.now()), name: name, guild: g, botPerms: DefaultBotPermissions}
+	c := &Channel{s: s, id: s.mint(s.now()), name: name, guild: g, botPerms: DefaultBotPermissions, kind: kind}
 	g.channels = append(g.channels, c)
 	s.channels[c.id] = c
 	s.dispatchLocked(g.id, "CHANNEL_CREATE", mustJSON(c.json()), nil)
@@ -113,7 +128,9 @@ func (c *Channel) Name() string { return c.name }
 func (c *Channel) Guild() *Guild { return c.guild }
 
 func (c *Channel) json() map[string]any {
-	return map[string]any{"id": c.id, "guild_id": c.guild.id, "name": c.name, "type": discordgo.ChannelTypeGuildText}
+	m := map[string]any{"id": c.id, "guild_id": c.guild.id, "name": c.name, "type": c.kind}
+	c.threadJSON(m)
+	return m
 }
 
 // Messages returns copies of the messages the channel shows now, oldest
@@ -182,7 +199,12 @@ func (c *Channel) BotPermissions() int64 {
 }
 
 func (c *Channel) botCan(p int64) bool {
-	return c.botPerms&discordgo.PermissionAdministrator != 0 || c.botPerms&p == p
+	perms := c.effectivePerms()
+	if c.th != nil && p&discordgo.PermissionSendMessages != 0 {
+		// In a thread, Send Messages in Threads stands for Send Messages.
+		p = p&^discordgo.PermissionSendMessages | discordgo.PermissionSendMessagesInThreads
+	}
+	return perms&discordgo.PermissionAdministrator != 0 || perms&p == p
 }
 
 // serveChannel handles /channels/{c}[/messages[/{m}]].
@@ -196,6 +218,9 @@ func (s *Server) serveChannel(rc *reqCtx) (result, *apiError) {
 	}
 	if !ch.botCan(discordgo.PermissionViewChannel) {
 		return result{}, errMissingPermissions()
+	}
+	if res, e, ok := s.serveThreadLocked(ch, rc); ok {
+		return res, e
 	}
 	switch {
 	case len(segs) == 2 && rc.method == "GET":

@@ -2,6 +2,8 @@ package discordtest
 
 import (
 	"encoding/json"
+	"fmt"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -42,4 +44,37 @@ func (c *Channel) DeleteMessage(id string) bool {
 	}
 	s.deleteLocked(m)
 	return true
+}
+
+// ForgeSlash runs a slash command like Slash, but sends the options as
+// given, without the range and permission checks of Discord's client: what
+// a modified client can send. The command and subcommand must exist.
+func (u *User) ForgeSlash(ch *Channel, command string, opts ...ActionOption) (*Response, error) {
+	cfg := collect(opts)
+	parts := strings.Fields(command)
+	if len(parts) == 0 {
+		return nil, fmt.Errorf("%w: empty command", ErrUnknownCommand)
+	}
+	s := u.s
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	cmd := findCommand(s.guildCommands[ch.guild.id], parts[0])
+	if cmd == nil {
+		cmd = findCommand(s.globalCommands, parts[0])
+	}
+	if cmd == nil {
+		return nil, fmt.Errorf("%w: /%s", ErrUnknownCommand, parts[0])
+	}
+	_, wrap, err := subcommand(cmd, parts[1:])
+	if err != nil {
+		return nil, err
+	}
+	var leaf []*discordgo.ApplicationCommandInteractionDataOption
+	for _, a := range cfg.args {
+		leaf = append(leaf, &discordgo.ApplicationCommandInteractionDataOption{Name: a.name, Type: a.typ, Value: a.value})
+	}
+	data := discordgo.ApplicationCommandInteractionData{
+		ID: cmd.ID, Name: cmd.Name, CommandType: discordgo.ChatApplicationCommand, Options: wrap(leaf),
+	}
+	return s.startLocked(u, ch, discordgo.InteractionApplicationCommand, data, nil, "forged /"+strings.Join(parts, " "), cfg)
 }

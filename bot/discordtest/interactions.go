@@ -71,7 +71,7 @@ func (s *Server) startLocked(u *User, ch *Channel, typ discordgo.InteractionType
 		Data:           data,
 		GuildID:        ch.guild.id,
 		ChannelID:      ch.id,
-		AppPermissions: ch.botPerms,
+		AppPermissions: ch.effectivePerms(),
 		Member:         u.memberLocked(ch.guild),
 		Locale:         locale,
 		GuildLocale:    &locale,

@@ -102,6 +102,8 @@ type RateLimits struct {
 //   - POST /channels/{channel}/messages: 5 per 5 s per channel
 //   - PATCH /channels/{channel}/messages/{message}: 5 per 5 s per channel
 //   - DELETE /channels/{channel}/messages/{message}: 5 per 1 s per channel
+//   - POST /channels/{channel}/messages/{message}/threads (start a thread): 5 per 5 s per channel
+//   - PATCH /channels/{channel} (archive a thread): 5 per 5 s per channel
 //   - POST /webhooks/{id}/{token} (follow-ups): 5 per 2 s per webhook and token
 //   - PATCH and DELETE /webhooks/{id}/{token}/messages/{message}: 5 per 2 s
 //     per webhook and token each
@@ -121,6 +123,8 @@ func DefaultRateLimits() RateLimits {
 			{Bucket: "channel-message-create", Method: "POST", Pattern: "/channels/*/messages", Limit: Limit{5, 5 * time.Second}},
 			{Bucket: "channel-message-edit", Method: "PATCH", Pattern: "/channels/*/messages/*", Limit: Limit{5, 5 * time.Second}},
 			{Bucket: "channel-message-delete", Method: "DELETE", Pattern: "/channels/*/messages/*", Limit: Limit{5, time.Second}},
+			{Bucket: "thread-create", Method: "POST", Pattern: "/channels/*/messages/*/threads", Limit: Limit{5, 5 * time.Second}},
+			{Bucket: "channel-modify", Method: "PATCH", Pattern: "/channels/*", Limit: Limit{5, 5 * time.Second}},
 			{Bucket: "webhook-execute", Method: "POST", Pattern: "/webhooks/*/*", Limit: Limit{5, 2 * time.Second}},
 			{Bucket: "webhook-message-edit", Method: "PATCH", Pattern: "/webhooks/*/*/messages/*", Limit: Limit{5, 2 * time.Second}},
 			{Bucket: "webhook-message-delete", Method: "DELETE", Pattern: "/webhooks/*/*/messages/*", Limit: Limit{5, 2 * time.Second}},

@@ -146,6 +146,7 @@ type Server struct {
 
 	globalCommands []*discordgo.ApplicationCommand
 	guildCommands  map[string][]*discordgo.ApplicationCommand
+	overrides      map[overrideKey]bool // see Guild.AllowCommand
 
 	sessions map[string]*gwSession
 	conns    map[*gwConn]struct{}
@@ -190,6 +191,7 @@ func Start(opts ...Option) (*Server, error) {
 		interactions:  map[string]*interaction{},
 		byToken:       map[string]*interaction{},
 		guildCommands: map[string][]*discordgo.ApplicationCommand{},
+		overrides:     map[overrideKey]bool{},
 		sessions:      map[string]*gwSession{},
 		conns:         map[*gwConn]struct{}{},
 		timers:        map[*time.Timer]struct{}{},

@@ -30,7 +30,7 @@ func (u *User) Slash(ch *Channel, command string, opts ...ActionOption) (*Respon
 	if cmd == nil {
 		return nil, fmt.Errorf("%w: /%s", ErrUnknownCommand, parts[0])
 	}
-	if p := cmd.DefaultMemberPermissions; p != nil && *p != 0 && !u.has(*p) {
+	if p := cmd.DefaultMemberPermissions; p != nil && *p != 0 && !u.has(*p) && !s.overrides[overrideKey{ch.guild.id, cmd.Name, u.id}] {
 		return nil, fmt.Errorf("%w: /%s needs permissions %#x", ErrForbidden, cmd.Name, *p)
 	}
 

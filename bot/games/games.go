@@ -5,6 +5,7 @@ package games
 
 import (
 	"github.com/cardbot/cardbot/bot/chips"
+	"github.com/cardbot/cardbot/bot/guildsettings"
 	"github.com/cardbot/cardbot/bot/laro"
 	"github.com/cardbot/cardbot/bot/laus"
 	"github.com/cardbot/cardbot/bot/table"
@@ -12,4 +13,4 @@ import (
 
 // All is every module cardbot runs, in the order its commands are
 // registered.
-var All = []table.NewModule{laro.New, laus.New, chips.New}
+var All = []table.NewModule{laro.New, laus.New, chips.New, guildsettings.New}

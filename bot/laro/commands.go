@@ -26,7 +26,9 @@ Runs stop at 10; 10-1-2 is not a run.
 
 **LARO!** When someone discards, anyone else may hit **LARO!** on the table to grab that card if it completes a cluster with two of their cards (or wins them the game). They lay that cluster face up, discard, and play continues after them: anyone in between is skipped. Several calls on one card? A winning call beats all, then the better cluster, then whoever sits first after the discarder. Calls count by the moment you clicked, within the table's window.
 
-**Chips.** Each loser pays the winner *stake × points*; the winner also takes the antes. No winner after the deck runs out three times: antes go back.`
+**Chips.** Each loser pays the winner *stake × points*; the winner also takes the antes. No winner after the deck runs out three times: antes go back.
+
+**Busy channel?** ` + "`/laro new thread:true`" + ` plays each game in a thread started from the table's message; at the end the thread is archived and the channel message shows the result with a link. A server's defaults for new tables (stake, ante, LARO! window, turn timer, threads) are set with ` + "`/cardbot settings`" + ` (Manage Server); options you give ` + "`/laro new`" + ` still win.`
 
 // rules answers /laro rules.
 func (g *Game) rules() *ui.Reply {

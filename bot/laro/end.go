@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 	rules "github.com/cardbot/cardbot/engine/laro"
@@ -88,15 +90,17 @@ func (t *laroTable) playAgain(ctx context.Context, in *ui.Input) *ui.Reply {
 		return r
 	}
 	// The finished game's message keeps its final state, without buttons.
-	old := laroPublic(t.screen(-1)).WithoutButtons()
-	finished := *t
+	old := t.AfterGameView(laroPublic(t.screen(-1))).WithoutButtons()
+	finished, lobby := *t, t.Out.MessageID()
 	t.GameID, t.settings = id, next
+	t.NextThread(ctx, in, t.ThreadName("game", next.GameNo), t.threadHeader())
 	if r := t.begin(ctx, in.At, finished.game.NextDealer()); r != nil {
 		*t = finished
+		t.ReturnToLobby(lobby)
 		undo()
 		return r
 	}
-	return ui.PublicUpdate("", old.Embeds, old.Components)
+	return ui.PublicUpdate(old.Content, old.Embeds, old.Components)
 }
 
 // leaveAfterGame takes a player off the table between games.
@@ -113,11 +117,21 @@ func (t *laroTable) leaveAfterGame(ctx context.Context, in *ui.Input) *ui.Reply 
 	next, ok := table.FirstHuman(t.Seats)
 	if !ok {
 		table.CloseTable(t)
-		t.Out.SetPublic(laroPublic(t.screen(-1)).WithoutButtons(), false)
+		t.Out.SetPublic(t.AfterGameView(laroPublic(t.screen(-1))).WithoutButtons(), false)
 		return ui.EphemeralText("You left. Nobody is left at the table, so it has closed.")
 	}
 	if in.UserID == t.Host {
 		t.Host = next
 	}
 	return ui.EphemeralText(fmt.Sprintf("You left table **%s**.", t.ID))
+}
+
+// threadHeader is the channel message the thread of the next game (Play
+// again) is started from.
+func (t *laroTable) threadHeader() ui.Rendering {
+	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{{
+		Title:       fmt.Sprintf("Laro · table %s · game %d", t.ID, t.settings.GameNo),
+		Description: fmt.Sprintf("Game %d is played in the thread below. Seated: %s", t.settings.GameNo, table.SeatNames(t.Seats)),
+		Color:       0x2b7a78,
+	}}}
 }

@@ -20,10 +20,13 @@ func (t *laroTable) playing() bool { return t.game != nil && !t.game.Over() }
 // host clicked).
 func (t *laroTable) start(ctx context.Context, in *ui.Input) *ui.Reply {
 	hostSeat := max(table.SeatIndex(t.Seats, t.Host), 0)
+	lobby := t.Out.MessageID()
+	t.EnterThread(ctx, in, t.ThreadName("game", t.settings.GameNo))
 	if r := t.begin(ctx, in.At, hostSeat); r != nil {
+		t.ReturnToLobby(lobby)
 		return r
 	}
-	v := t.ClosedView(fmt.Sprintf("Game 1 has started below. Seated: %s", table.SeatNames(t.Seats)))
+	v := t.ClosedView(fmt.Sprintf("Game %d has started %s. Seated: %s%s", t.settings.GameNo, t.Where(), table.SeatNames(t.Seats), table.Line(t.ThreadNote())))
 	return ui.PublicUpdate("", v.Embeds, v.Components)
 }
 
@@ -343,6 +346,7 @@ func (t *laroTable) afterChange(a rules.Action, at time.Time, fresh bool, actor 
 	if t.game.Over() {
 		t.finish()
 		t.refreshFresh(fresh, actor)
+		t.CloseThread(laroPublic(t.screen(-1)))
 		return
 	}
 	if d, ok := a.(rules.Discard); ok && t.activeSeats() > 1 {

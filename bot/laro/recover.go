@@ -20,6 +20,7 @@ func (lg *Game) Recover(ctx context.Context, g store.Game) error {
 		return err
 	}
 	t := &laroTable{Core: core, settings: s}
+	t.Thread.Want = s.Thread
 	if recs == nil {
 		lg.env.ResumeLobby(t, g)
 		return nil

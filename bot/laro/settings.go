@@ -15,8 +15,9 @@ type laroSettings struct {
 	Ante          int64 `json:"ante"`
 	ClaimWindowMS int64 `json:"claim_window_ms"`
 	TurnTimerS    int64 `json:"turn_timer_s"`
-	GameNo        int   `json:"game_no"` // 1 for the table's first game
-	Dealer        int   `json:"dealer"`  // seat that deals (and moves first)
+	GameNo        int   `json:"game_no"`          // 1 for the table's first game
+	Dealer        int   `json:"dealer"`           // seat that deals (and moves first)
+	Thread        bool  `json:"thread,omitempty"` // each game is played in a thread of its own
 }
 
 func (s laroSettings) claimWindow() time.Duration {

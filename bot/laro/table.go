@@ -39,23 +39,23 @@ type laroTable struct {
 // newTable handles /laro new: it checks the options, opens a lobby with the
 // host seated, posts the table message and tells the host it is there.
 func (g *Game) newTable(ctx context.Context, in *ui.Input) *ui.Reply {
+	// An option left out takes the server's default, then the bot's own.
+	def := g.env.GuildDefaults(ctx, in.GuildID)
 	s := laroSettings{
-		Stake:         in.Options.Int("stake", defaultStake),
-		Ante:          in.Options.Int("ante", defaultAnte),
-		ClaimWindowMS: in.Options.Int("claim_window", defaultClaimWindow) * 1000,
-		TurnTimerS:    in.Options.Int("turn_timer", table.DefaultTurnTimer),
+		Stake:         in.Options.Int("stake", table.Or(def.Stake, defaultStake)),
+		Ante:          in.Options.Int("ante", table.Or(def.Ante, defaultAnte)),
+		ClaimWindowMS: in.Options.Int("claim_window", table.Or(def.ClaimWindowS, defaultClaimWindow)) * 1000,
+		TurnTimerS:    in.Options.Int("turn_timer", table.Or(def.TurnTimerS, table.DefaultTurnTimer)),
 		GameNo:        1,
 	}
-	// Discord enforces these ranges in its client, but a forged request does not.
-	switch {
-	case s.Stake < minStake || s.Stake > maxStake:
-		return ui.EphemeralText(fmt.Sprintf("The stake must be between %d and %d chips per point.", minStake, maxStake))
-	case s.Ante < minAnte || s.Ante > maxAnte:
-		return ui.EphemeralText(fmt.Sprintf("The ante must be between %d and %d chips.", minAnte, maxAnte))
-	case s.ClaimWindowMS < minClaimWindow*1000 || s.ClaimWindowMS > maxClaimWindow*1000:
-		return ui.EphemeralText(fmt.Sprintf("The claim window must be between %d and %d seconds.", minClaimWindow, maxClaimWindow))
-	case s.TurnTimerS < table.MinTurnTimer || s.TurnTimerS > table.MaxTurnTimer:
-		return ui.EphemeralText(fmt.Sprintf("The turn timer must be between %d and %d seconds.", table.MinTurnTimer, table.MaxTurnTimer))
+	// Discord enforces these ranges in its client, but a forged request does
+	// not; a server default was checked when it was set, and again here.
+	for _, why := range []string{
+		CheckStake(s.Stake), CheckAnte(s.Ante), CheckClaimWindow(s.ClaimWindowMS / 1000), table.CheckTurnTimer(s.TurnTimerS),
+	} {
+		if why != "" {
+			return ui.EphemeralText(why)
+		}
 	}
 	if id, ok := g.env.SeatOf("laro", in.GuildID, in.UserID); ok {
 		return ui.EphemeralText(fmt.Sprintf("You already sit at Laro table **%s** in this server. Leave it first (or finish its game).", id))
@@ -66,10 +66,13 @@ func (g *Game) newTable(ctx context.Context, in *ui.Input) *ui.Reply {
 		}
 	}
 	t := &laroTable{Core: table.NewCore(g.env, store.KindLaro, "Laro", in), settings: s}
+	t.Thread = g.env.PlanThread(ctx, in, in.Options.Bool("thread", table.Or(def.Threads, false)))
+	t.settings.Thread = t.Thread.Want
 	if r := g.env.Open(ctx, t, in); r != nil {
 		return r
 	}
-	return ui.EphemeralText(fmt.Sprintf("Your Laro table **%s** is open in this channel. Players click **Join**; you click **Start** when everyone is in.", t.ID))
+	return ui.EphemeralText(fmt.Sprintf("Your Laro table **%s** is open in this channel. Players click **Join**; you click **Start** when everyone is in.%s",
+		t.ID, table.Line(t.ThreadNote())))
 }
 
 // needChips returns a refusal if the player has less than need free chips.
@@ -146,7 +149,7 @@ func (t *laroTable) Handle(ctx context.Context, in *ui.Input) *ui.Reply {
 func (t *laroTable) LobbyView() ui.Rendering {
 	e := &discordgo.MessageEmbed{
 		Title:       fmt.Sprintf("Laro · table %s", t.ID),
-		Description: fmt.Sprintf("Hosted by <@%s>. Click **Join** to sit down (up to %d players).", t.Host, maxLaroSeats),
+		Description: fmt.Sprintf("Hosted by <@%s>. Click **Join** to sit down (up to %d players).%s", t.Host, maxLaroSeats, table.Line(t.ThreadLine())),
 		Color:       0x2b7a78,
 		Fields: []*discordgo.MessageEmbedField{
 			{Name: "Seats", Value: table.SeatList(t.Seats, maxLaroSeats)},

@@ -31,7 +31,9 @@ const lausRulesText = `**Goal.** Collect as few points as you can. When a total 
 
 **Scoring.** Your round score is your pile's points plus queen bonuses, doubled for each skat pass and for each player who took no trick at all. Take **every** trick and you score −120 instead (doubled per pass) while the others score 0.
 
-**At the table.** Open **My hand** to see your cards and play: only the cards you may play are offered. Run out of time and the computer plays for you; three times in a row and it keeps your seat until you press **I'm back**.`
+**At the table.** Open **My hand** to see your cards and play: only the cards you may play are offered. Run out of time and the computer plays for you; three times in a row and it keeps your seat until you press **I'm back**.
+
+**Busy channel?** ` + "`/laus new thread:true`" + ` plays each match in a thread started from the table's message, round summaries included; at the end the thread is archived and the channel message shows the result with a link. A server's defaults (target, turn timer, threads) are set with ` + "`/cardbot settings`" + ` (Manage Server); options you give ` + "`/laus new`" + ` still win.`
 
 // rules answers /laus rules.
 func (g *Game) rules() *ui.Reply {
@@ -43,7 +45,7 @@ func (g *Game) rules() *ui.Reply {
 // before), and the server's all-time table.
 func (g *Game) scoreboard(ctx context.Context, in *ui.Input) *ui.Reply {
 	var embeds []*discordgo.MessageEmbed
-	board, err := g.env.Store.LausScoreboard(ctx, in.GuildID, in.ChannelID)
+	board, err := g.env.Store.LausScoreboard(ctx, in.GuildID, g.env.HomeChannel(in.ChannelID))
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 	case err != nil:

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 	rules "github.com/cardbot/cardbot/engine/laus"
@@ -48,13 +50,25 @@ func (t *lausTable) playAgain(ctx context.Context, in *ui.Input) *ui.Reply {
 		return r
 	}
 	// The finished match's message keeps its final state, without buttons.
-	old := lausPublic(t.screen(-1)).WithoutButtons()
-	finished := *t
+	old := t.AfterGameView(lausPublic(t.screen(-1))).WithoutButtons()
+	finished, lobby := *t, t.Out.MessageID()
 	t.GameID, t.settings = id, next
+	t.NextThread(ctx, in, t.ThreadName("match", next.MatchNo), t.threadHeader())
 	if r := t.begin(ctx, in.At); r != nil {
 		*t = finished
+		t.ReturnToLobby(lobby)
 		undo()
 		return r
 	}
-	return ui.PublicUpdate("", old.Embeds, old.Components)
+	return ui.PublicUpdate(old.Content, old.Embeds, old.Components)
+}
+
+// threadHeader is the channel message the thread of the next match (Play
+// again) is started from.
+func (t *lausTable) threadHeader() ui.Rendering {
+	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{{
+		Title:       fmt.Sprintf("Laus · table %s · match %d", t.ID, t.settings.MatchNo),
+		Description: fmt.Sprintf("Match %d is played in the thread below. Seated: %s", t.settings.MatchNo, table.SeatNames(t.Seats)),
+		Color:       lausColor,
+	}}}
 }

@@ -30,8 +30,9 @@ func (g *Game) Kind() store.Kind { return store.KindLaus }
 func (g *Game) Command() *discordgo.ApplicationCommand {
 	return ui.GuildCommand("laus", "Laus: a trick-taking game where the highest total loses",
 		ui.Subcommand("new", "Open a Laus table in this channel (3 or 4 players)",
-			ui.IntOption("target", "The total that ends the match (default 1500)", minTarget, maxTarget),
-			ui.IntOption("turn_timer", "Seconds a player has for a turn before it is played for them (default 90)", table.MinTurnTimer, table.MaxTurnTimer),
+			TargetOption("target", "The total that ends the match (default 1500, or the server's)"),
+			table.TurnTimerOption("Seconds a player has for a turn before it is played for them (default 90, or the server's)"),
+			table.ThreadOption(),
 		),
 		ui.Subcommand("scoreboard", "This channel's Laus match and the server's all-time table"),
 		ui.Subcommand("rules", "How to play Laus"),

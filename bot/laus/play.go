@@ -27,10 +27,13 @@ func (t *lausTable) start(ctx context.Context, in *ui.Input) *ui.Reply {
 		return ui.EphemeralText(fmt.Sprintf("Laus needs %d or %d players and %d %s seated. Wait for more players to join, "+
 			"or click **Add computer** to fill a seat.", minLausSeats, maxLausSeats, n, lausPlural(n, "is", "are")))
 	}
+	lobby := t.Out.MessageID()
+	t.EnterThread(ctx, in, t.ThreadName("match", t.settings.MatchNo))
 	if r := t.begin(ctx, in.At); r != nil {
+		t.ReturnToLobby(lobby)
 		return r
 	}
-	v := t.ClosedView(fmt.Sprintf("Match %d has started below. Seated: %s", t.settings.MatchNo, table.SeatNames(t.Seats)))
+	v := t.ClosedView(fmt.Sprintf("Match %d has started %s. Seated: %s%s", t.settings.MatchNo, t.Where(), table.SeatNames(t.Seats), table.Line(t.ThreadNote())))
 	return ui.PublicUpdate("", v.Embeds, v.Components)
 }
 
@@ -310,6 +313,9 @@ func (t *lausTable) afterChange(actor string, end *lausRoundEnd, fresh bool) {
 		t.scheduleComputer()
 	}
 	t.refreshAll(fresh, actor)
+	if t.match.Over() {
+		t.CloseThread(lausPublic(t.screen(-1)))
+	}
 }
 
 // screen builds the view model for seat (-1: the public table).

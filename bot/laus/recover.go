@@ -18,6 +18,7 @@ func (lg *Game) Recover(ctx context.Context, g store.Game) error {
 		return err
 	}
 	t := &lausTable{Core: core, settings: s}
+	t.Thread.Want = s.Thread
 	if recs == nil {
 		lg.env.ResumeLobby(t, g)
 		return nil

@@ -24,7 +24,8 @@ const (
 type lausSettings struct {
 	Target     int   `json:"target"`
 	TurnTimerS int64 `json:"turn_timer_s"`
-	MatchNo    int   `json:"match_no"` // 1 for the table's first match
+	MatchNo    int   `json:"match_no"`         // 1 for the table's first match
+	Thread     bool  `json:"thread,omitempty"` // each match is played in a thread of its own
 }
 
 func (s lausSettings) marshal() json.RawMessage {
@@ -49,27 +50,32 @@ type lausTable struct {
 // newTable handles /laus new: it checks the options, opens a lobby with the
 // host seated, posts the table message and tells the host it is there.
 func (g *Game) newTable(ctx context.Context, in *ui.Input) *ui.Reply {
+	// An option left out takes the server's default, then the bot's own.
+	def := g.env.GuildDefaults(ctx, in.GuildID)
+	target := in.Options.Int("target", table.Or(def.LausTarget, defaultTarget))
 	s := lausSettings{
-		Target:     int(in.Options.Int("target", defaultTarget)),
-		TurnTimerS: in.Options.Int("turn_timer", table.DefaultTurnTimer),
+		TurnTimerS: in.Options.Int("turn_timer", table.Or(def.TurnTimerS, table.DefaultTurnTimer)),
 		MatchNo:    1,
 	}
-	// Discord enforces these ranges in its client, but a forged request does not.
-	switch {
-	case s.Target < minTarget || s.Target > maxTarget:
-		return ui.EphemeralText(fmt.Sprintf("The target must be between %d and %d points.", minTarget, maxTarget))
-	case s.TurnTimerS < table.MinTurnTimer || s.TurnTimerS > table.MaxTurnTimer:
-		return ui.EphemeralText(fmt.Sprintf("The turn timer must be between %d and %d seconds.", table.MinTurnTimer, table.MaxTurnTimer))
+	// Discord enforces these ranges in its client, but a forged request does
+	// not; a server default was checked when it was set, and again here.
+	for _, why := range []string{CheckTarget(target), table.CheckTurnTimer(s.TurnTimerS)} {
+		if why != "" {
+			return ui.EphemeralText(why)
+		}
 	}
+	s.Target = int(target)
 	if id, ok := g.env.SeatOf("laus", in.GuildID, in.UserID); ok {
 		return ui.EphemeralText(fmt.Sprintf("You already sit at Laus table **%s** in this server. Leave it first (or finish its match).", id))
 	}
 	t := &lausTable{Core: table.NewCore(g.env, store.KindLaus, "Laus", in), settings: s}
+	t.Thread = g.env.PlanThread(ctx, in, in.Options.Bool("thread", table.Or(def.Threads, false)))
+	t.settings.Thread = t.Thread.Want
 	if r := g.env.Open(ctx, t, in); r != nil {
 		return r
 	}
 	return ui.EphemeralText(fmt.Sprintf("Your Laus table **%s** is open in this channel. Players click **Join** (3 or 4 in all, "+
-		"or add computer players); you click **Start** when everyone is in.", t.ID))
+		"or add computer players); you click **Start** when everyone is in.%s", t.ID, table.Line(t.ThreadNote())))
 }
 
 // The lobby's Laus parts (see lobbyGame).
@@ -121,7 +127,7 @@ func (t *lausTable) LobbyView() ui.Rendering {
 	e := &discordgo.MessageEmbed{
 		Title: fmt.Sprintf("Laus · table %s", t.ID),
 		Description: fmt.Sprintf("Hosted by <@%s>. Click **Join** to sit down: a match needs %d or %d players, "+
-			"and the host may fill empty seats with computer players.", t.Host, minLausSeats, maxLausSeats),
+			"and the host may fill empty seats with computer players.%s", t.Host, minLausSeats, maxLausSeats, table.Line(t.ThreadLine())),
 		Color: lausColor,
 		Fields: []*discordgo.MessageEmbedField{
 			{Name: "Seats", Value: table.SeatList(t.Seats, maxLausSeats)},

@@ -19,8 +19,9 @@ func newActor() *Actor {
 	return &Actor{jobs: make(chan func(), 64), done: make(chan struct{})}
 }
 
-// run executes jobs until ctx ends. onStop runs last, on the actor's goroutine.
-func (a *Actor) run(ctx context.Context, onStop func()) {
+// run executes jobs until ctx ends. afterJob, if not nil, runs after every
+// job, and onStop last, both on the actor's goroutine.
+func (a *Actor) run(ctx context.Context, onStop, afterJob func()) {
 	defer close(a.done)
 	for {
 		select {
@@ -31,6 +32,9 @@ func (a *Actor) run(ctx context.Context, onStop func()) {
 			return
 		case job := <-a.jobs:
 			job()
+			if afterJob != nil {
+				afterJob()
+			}
 		}
 	}
 }

@@ -64,6 +64,7 @@ func (e *Env) MarkAnnounced(gameID string, seq int64, messageID string) {
 // before the table message of the round after it. For a game that has
 // closed meanwhile it also retires the table message the announcing action
 // retired; a live table does that itself when it is rebuilt (see the Laus game).
+// Only the announcements of this process's shard are posted.
 // Whatever Discord refuses now stays stored for the next start.
 func (e *Env) PostAnnouncements(ctx context.Context) {
 	// Discord being slow must not keep the tables down for long.
@@ -76,6 +77,9 @@ func (e *Env) PostAnnouncements(ctx context.Context) {
 	}
 	recent := map[string][]*discordgo.Message{} // by channel, fetched once
 	for _, a := range pending {
+		if !e.Shard.Owns(a.Guild) {
+			continue // another process's table: it posts its own
+		}
 		r, err := DecodeMessage(a.Body)
 		if err != nil {
 			e.Log.Error("a stored announcement", "game", a.GameID, "seq", a.Seq, "err", err)

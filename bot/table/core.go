@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -57,6 +58,7 @@ type Core struct {
 	Seats   []Seat
 	Status  store.Status
 	GameID  string // the store's ID of the current game or match
+	Thread  Thread // where its games are played when it plays them in threads (see thread.go)
 	Seq     int64  // last stored action of the current game or match
 
 	Act *Actor
@@ -69,6 +71,7 @@ type Core struct {
 
 	self  Table                // the game table this core belongs to
 	hands map[string]handToken // open hand messages, by user
+	phase *atomic.Uint32       // Status as of the actor's last job, for other goroutines (observe.go)
 }
 
 // NewCore is the core of a table opened by in's user, who hosts it and

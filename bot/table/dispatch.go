@@ -4,6 +4,8 @@ import (
 	"context"
 	"sync"
 	"time"
+
+	"github.com/cardbot/cardbot/bot/metrics"
 )
 
 // DefaultGlobalBudget is Discord's global rate limit for a bot: 50 requests
@@ -21,15 +23,20 @@ const DefaultGlobalBudget = 50
 // change. Each table has at most one call in flight, which keeps its
 // messages in order.
 type dispatcher struct {
-	perCall time.Duration // how often a call may start, on average
-	burst   int           // calls that may start at once after a quiet spell
+	perCall time.Duration    // how often a call may start, on average
+	burst   int              // calls that may start at once after a quiet spell
+	m       *metrics.Metrics // told how long calls wait for the budget
 
 	mu      sync.Mutex
 	waiting map[*Outbox]struct{} // outboxes with public work, none of it in flight
 	tokens  float64
 	filled  time.Time // when tokens was last topped up
-	wake    chan struct{}
-	calls   sync.WaitGroup
+	// heldSince is when a table ready to go first found the budget empty
+	// (zero: none is held back): the time until a call starts again is
+	// time spent waiting on the global limit.
+	heldSince time.Time
+	wake      chan struct{}
+	calls     sync.WaitGroup
 }
 
 func newDispatcher(budget int) *dispatcher {
@@ -150,6 +157,7 @@ func (d *dispatcher) startNext(now time.Time, force bool) time.Duration {
 		}
 	}
 	if pick == nil {
+		d.heldDone(now)
 		return soonest
 	}
 	// Only now, for the one table picked, ask whether its channel's own
@@ -157,11 +165,16 @@ func (d *dispatcher) startNext(now time.Time, force bool) time.Duration {
 	// call. (When the bot stops, discordgo may as well wait.)
 	if wait := pick.routeWait(); wait > 0 && !force {
 		pick.holdUntil(now.Add(wait))
+		d.m.RateLimitWait(metrics.LimitChannel, wait)
 		return 0
 	}
 	if d.tokens < 1 {
+		if d.heldSince.IsZero() {
+			d.heldSince = now
+		}
 		return time.Duration((1 - d.tokens) * float64(d.perCall))
 	}
+	d.heldDone(now)
 	d.tokens--
 	delete(d.waiting, pick)
 	d.calls.Add(1)
@@ -179,10 +192,19 @@ func (d *dispatcher) startNext(now time.Time, force bool) time.Duration {
 	return 0
 }
 
+// heldDone ends a spell of waiting on the budget, if one was on.
+func (d *dispatcher) heldDone(now time.Time) {
+	if !d.heldSince.IsZero() {
+		d.m.RateLimitWait(metrics.LimitGlobalBudget, now.Sub(d.heldSince))
+		d.heldSince = time.Time{}
+	}
+}
+
 // acquire waits until the budget allows one more call, and takes it: for
 // the few calls bound by the global limit that are not a table's message
 // (a lobby's first post, announcements after a restart, a late redraw).
 func (d *dispatcher) acquire(ctx context.Context) error {
+	began := time.Now()
 	for {
 		d.mu.Lock()
 		now := time.Now()
@@ -191,6 +213,7 @@ func (d *dispatcher) acquire(ctx context.Context) error {
 		if d.tokens >= 1 {
 			d.tokens--
 			d.mu.Unlock()
+			d.m.RateLimitWait(metrics.LimitGlobalBudget, now.Sub(began))
 			return nil
 		}
 		wait := time.Duration((1 - d.tokens) * float64(d.perCall))

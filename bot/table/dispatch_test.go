@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -12,6 +14,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/cardbot/cardbot/bot/discordtest"
+	"github.com/cardbot/cardbot/bot/metrics"
 	"github.com/cardbot/cardbot/bot/ui"
 )
 
@@ -37,6 +40,8 @@ func TestDispatcherKeepsUnderTheGlobalLimit(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	d := newDispatcher(budget)
+	m := metrics.New()
+	d.m = m
 	go d.run(ctx)
 	var sends sync.WaitGroup
 	var boxes []*Outbox
@@ -88,8 +93,31 @@ func TestDispatcherKeepsUnderTheGlobalLimit(t *testing.T) {
 			t.Errorf("post %d went to %s, want table %d's channel first: the stalest table is served first", i, p, i)
 		}
 	}
+	// Eight tables at a budget of 10 calls a second wait for it, and that shows.
+	if w := waitSeconds(t, m, "global_budget"); w <= 0 {
+		t.Errorf("time waited for the global budget: %v s, want some", w)
+	}
 	// Coalesced: far fewer calls than changes.
 	if n := stats.Requests[discordtest.ScopeGlobal]; n > tables*12 {
 		t.Errorf("%d calls for %d tables' 21 renderings each: changes were not coalesced", n, tables)
 	}
+}
+
+// waitSeconds reads cardbot_rate_limit_wait_seconds_total{limit} from m.
+func waitSeconds(t *testing.T, m *metrics.Metrics, limit string) float64 {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	m.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+	series := `cardbot_rate_limit_wait_seconds_total{limit="` + limit + `"} `
+	for _, line := range strings.Split(rec.Body.String(), "\n") {
+		if v, ok := strings.CutPrefix(line, series); ok {
+			f, err := strconv.ParseFloat(v, 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return f
+		}
+	}
+	t.Fatalf("no %s in the scrape", series)
+	return 0
 }

@@ -3,8 +3,9 @@
 // its messages off that goroutine (Outbox), seats and the shared lobby,
 // players' hand messages and their stored tokens, the idle timer, the
 // registry of live tables and seats (Env: who sits where, routing a click
-// to its table), stored announcements, and the shared prelude of rebuilding
-// a table after a restart (Env.Restore).
+// to its table), stored announcements, games played in threads (Thread),
+// a server's defaults for new tables (Env.GuildDefaults), and the shared
+// prelude of rebuilding a table after a restart (Env.Restore).
 //
 // A game embeds Core in its table type and implements Table (and
 // LobbyGame); it writes every action to the store before it answers.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/metrics"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
@@ -71,6 +72,11 @@ type Env struct {
 	Store   *store.Store
 	Log     *slog.Logger
 	Timing  Timing
+	// Shard is the part of Discord this process serves; set it before the
+	// first table starts. The zero Shard serves every guild.
+	Shard Shard
+	// Metrics records what the tables do; nil records nothing.
+	Metrics *metrics.Metrics
 
 	ctx     context.Context // ends at Stop; tables run under it
 	cancel  context.CancelFunc
@@ -85,13 +91,19 @@ type Env struct {
 
 // NewEnv makes the shared environment of a process's tables.
 func NewEnv(s *discordgo.Session, st *store.Store, log *slog.Logger, timing Timing) *Env {
+	return NewEnvWithMetrics(s, st, log, timing, nil)
+}
+
+// NewEnvWithMetrics is NewEnv with the tables' metrics recorded in m.
+func NewEnvWithMetrics(s *discordgo.Session, st *store.Store, log *slog.Logger, timing Timing, m *metrics.Metrics) *Env {
 	timing.Defaults()
 	ctx, cancel := context.WithCancel(context.Background())
 	e := &Env{
-		Session: s, Store: st, Log: log, Timing: timing, ctx: ctx, cancel: cancel,
+		Session: s, Store: st, Log: log, Timing: timing, Metrics: m, ctx: ctx, cancel: cancel,
 		disp:   newDispatcher(timing.GlobalBudget),
 		tables: map[tableKey]Table{}, seats: map[seatKey]string{},
 	}
+	e.disp.m = m
 	go e.disp.run(ctx)
 	return e
 }

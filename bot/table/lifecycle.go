@@ -3,7 +3,9 @@ package table
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -64,11 +66,21 @@ func (e *Env) Start(t Table, messageID string) {
 		c.hands = map[string]handToken{}
 	}
 	c.Act = newActor()
-	c.Out = newOutbox(e.Session, e.Log.With("table", c.ID), c.Channel, messageID, e.Timing.PublicEvery, e.disp, &e.sends,
+	channel := c.Channel
+	if c.InThread() && c.Status == store.StatusPlaying {
+		// Rebuilt while its game is played in a thread: the game stays there.
+		channel = c.Thread.ID
+		if messageID == c.Thread.Lobby {
+			messageID = "" // the thread's table message was never posted
+		}
+	}
+	c.Out = newOutbox(e.Session, e.Log.With("table", c.ID), channel, messageID, e.Timing.PublicEvery, e.disp, &e.sends,
 		func(id string) { c.Act.Post(func() { c.saveMessageID(id) }) })
+	c.phase = new(atomic.Uint32)
+	c.phase.Store(uint32(c.Status))
 	e.register(t)
 	e.running.Add(1)
-	go func() { defer e.running.Done(); c.Act.run(e.ctx, t.StopTimers) }()
+	go func() { defer e.running.Done(); c.Act.run(e.ctx, t.StopTimers, c.notePhase) }()
 }
 
 // Restore is the part of rebuilding a table after a restart that every
@@ -81,6 +93,12 @@ func (e *Env) Restore(ctx context.Context, g store.Game, title string, settings 
 		return Core{}, nil, fmt.Errorf("settings: %w", err)
 	}
 	core = RestoredCore(e, g, title)
+	switch th, err := e.Store.GameThread(ctx, g.ID); {
+	case err == nil:
+		core.Thread.ID, core.Thread.Lobby = th.ThreadID, th.LobbyID
+	case !errors.Is(err, store.ErrNotFound):
+		return Core{}, nil, err
+	}
 	if g.Status == store.StatusLobby {
 		return core, nil, nil
 	}
@@ -129,6 +147,6 @@ func ArmIdle(t LobbyGame, d time.Duration) {
 			return
 		}
 		CloseTable(t)
-		c.Out.SetPublic(t.FinalView().WithoutButtons(), false)
+		c.Out.SetPublic(c.AfterGameView(t.FinalView()).WithoutButtons(), false)
 	})
 }

@@ -37,6 +37,7 @@ type Outbox struct {
 	newPublic  bool          // post a fresh message instead of editing
 	messageID  string        // the table message, once posted
 	announce   []broadcast   // one-off channel messages, posted in order
+	closing    []func()      // calls that end a game's thread, made after everything else (see EndThread)
 	retire     *ui.Rendering // what the current table message becomes when a fresh one replaces it
 	staleSince time.Time     // when the oldest urgent change not yet sent was made (zero: none)
 	lastPublic time.Time
@@ -51,8 +52,9 @@ type Outbox struct {
 // broadcast is a queued one-off channel message; sent, if not nil, is
 // told the posted message's ID once Discord has accepted it.
 type broadcast struct {
-	r    ui.Rendering
-	sent func(messageID string)
+	r       ui.Rendering
+	channel string // where the table was when it was queued
+	sent    func(messageID string)
 }
 
 // handEdit is a pending edit of one player's ephemeral message.
@@ -116,7 +118,7 @@ func (o *Outbox) Retire(r ui.Rendering) {
 // once Discord has accepted it.
 func (o *Outbox) Announce(r ui.Rendering, sent func(messageID string)) {
 	o.mu.Lock()
-	o.announce = append(o.announce, broadcast{r: r, sent: sent})
+	o.announce = append(o.announce, broadcast{r: r, channel: o.channelID, sent: sent})
 	o.staleLocked()
 	o.mu.Unlock()
 	o.disp.mark(o)
@@ -189,12 +191,12 @@ func (o *Outbox) staleLocked() {
 func (o *Outbox) due(now time.Time, force bool) (since, ready time.Time, ok bool) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	if len(o.announce) == 0 && o.public == nil {
+	if len(o.announce) == 0 && o.public == nil && len(o.closing) == 0 {
 		o.staleSince = time.Time{}
 		return time.Time{}, time.Time{}, false
 	}
 	ready = now
-	post := len(o.announce) > 0 || o.newPublic || o.messageID == ""
+	post := len(o.announce) > 0 || o.newPublic || o.messageID == "" || o.public == nil
 	if !post && !force {
 		ready = o.lastPublic.Add(o.publicEvery)
 	}
@@ -225,11 +227,11 @@ func (o *Outbox) holdUntil(at time.Time) {
 func (o *Outbox) routeWait() time.Duration {
 	o.mu.Lock()
 	post := len(o.announce) > 0 || o.newPublic || o.messageID == ""
-	o.mu.Unlock()
 	bucket := o.editBucket
 	if post {
 		bucket = o.postBucket
 	}
+	o.mu.Unlock()
 	rl := o.session.Ratelimiter
 	b := rl.GetBucket(bucket)
 	if !b.TryLock() {
@@ -250,7 +252,7 @@ func (o *Outbox) sendOne() (more, refused bool) {
 		b := o.announce[0]
 		o.announce = o.announce[1:]
 		o.mu.Unlock()
-		m, err := o.session.ChannelMessageSendComplex(o.channelID, &discordgo.MessageSend{
+		m, err := o.session.ChannelMessageSendComplex(b.channel, &discordgo.MessageSend{
 			Content: b.r.Content, Embeds: b.r.Embeds, Components: b.r.Components,
 		})
 		if err != nil {
@@ -265,21 +267,28 @@ func (o *Outbox) sendOne() (more, refused bool) {
 		if fresh && msgID != "" && o.retire != nil {
 			r := *o.retire
 			o.retire = nil
+			channel := o.channelID
 			o.mu.Unlock()
-			o.sendPublic(r, false, msgID)
+			o.sendPublic(r, false, channel, msgID)
 			break
 		}
 		r := *o.public
 		o.public, o.newPublic = nil, false
 		o.lastPublic = time.Now()
+		channel := o.channelID
 		o.mu.Unlock()
-		o.sendPublic(r, fresh, msgID)
+		o.sendPublic(r, fresh, channel, msgID)
+	case len(o.closing) > 0:
+		call := o.closing[0]
+		o.closing = o.closing[1:]
+		o.mu.Unlock()
+		call()
 	default:
 		o.mu.Unlock()
 	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	more = len(o.announce) > 0 || o.public != nil
+	more = len(o.announce) > 0 || o.public != nil || len(o.closing) > 0
 	if !more {
 		o.staleSince = time.Time{}
 	}
@@ -309,14 +318,14 @@ func (o *Outbox) sendHand(key string, h handEdit) {
 	}
 }
 
-func (o *Outbox) sendPublic(r ui.Rendering, fresh bool, msgID string) {
+func (o *Outbox) sendPublic(r ui.Rendering, fresh bool, channelID, msgID string) {
 	if !fresh {
 		comps := r.Components
 		if comps == nil {
 			comps = []discordgo.MessageComponent{}
 		}
 		_, err := o.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
-			ID: msgID, Channel: o.channelID, Content: &r.Content, Embeds: &r.Embeds, Components: &comps,
+			ID: msgID, Channel: channelID, Content: &r.Content, Embeds: &r.Embeds, Components: &comps,
 		})
 		if err == nil {
 			return
@@ -328,7 +337,7 @@ func (o *Outbox) sendPublic(r ui.Rendering, fresh bool, msgID string) {
 		}
 		// Someone deleted the table message: post it again below.
 	}
-	m, err := o.session.ChannelMessageSendComplex(o.channelID, &discordgo.MessageSend{
+	m, err := o.session.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{
 		Content: r.Content, Embeds: r.Embeds, Components: r.Components,
 	})
 	if err != nil {
@@ -337,6 +346,11 @@ func (o *Outbox) sendPublic(r ui.Rendering, fresh bool, msgID string) {
 		return
 	}
 	o.mu.Lock()
+	if o.channelID != channelID {
+		// The table moved (into a thread, or out of one) meanwhile.
+		o.mu.Unlock()
+		return
+	}
 	o.messageID = m.ID
 	o.mu.Unlock()
 	if o.onPosted != nil {

@@ -355,6 +355,9 @@ func TestBinaryRefusesToStartWithoutSettings(t *testing.T) {
 		{"blank token", []string{"DISCORD_TOKEN=   "}, "", []string{"DISCORD_TOKEN is not set"}},
 		{"bad log level", []string{"DISCORD_TOKEN=" + secretToken, "LOG_LEVEL=loud"}, "", []string{"LOG_LEVEL", "debug, info, warn, error"}},
 		{"bad guild", []string{"DISCORD_TOKEN=" + secretToken, "DEV_GUILD_ID=my server"}, "", []string{"DEV_GUILD_ID", "Copy Server ID"}},
+		{"shard not below count", []string{"DISCORD_TOKEN=" + secretToken, "SHARD_ID=2", "SHARD_COUNT=2"}, "", []string{"SHARD_ID", "below SHARD_COUNT 2"}},
+		{"negative shard", []string{"DISCORD_TOKEN=" + secretToken, "SHARD_ID=-1", "SHARD_COUNT=2"}, "", []string{"SHARD_ID", "whole number"}},
+		{"shard count not a number", []string{"DISCORD_TOKEN=" + secretToken, "SHARD_COUNT=many"}, "", []string{"SHARD_COUNT", "whole number"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()

@@ -11,6 +11,7 @@ import (
 	"github.com/joho/godotenv"
 
 	"github.com/cardbot/cardbot/bot/restbase"
+	"github.com/cardbot/cardbot/bot/table"
 )
 
 // config is everything the bot reads from its environment.
@@ -21,6 +22,12 @@ type config struct {
 	LogLevel     slog.Level // LOG_LEVEL
 	APIBase      string     // DISCORD_API_BASE: a REST proxy, or the fake Discord in tests
 	GlobalBudget int        // DISCORD_GLOBAL_BUDGET: REST calls a second Discord's global limit allows
+
+	// Shard (SHARD_ID of SHARD_COUNT) is the part of Discord's servers this process serves.
+	Shard table.Shard
+	// MetricsAddr (METRICS_ADDR) is where /metrics, /healthz and /readyz are
+	// served ("": not at all).
+	MetricsAddr string
 }
 
 // defaultDatabasePath is where the database lives when DATABASE_PATH is unset.
@@ -77,6 +84,15 @@ func configFrom(lookup func(string) (string, bool)) (config, error) {
 				"(Discord's global limit: 50 unless Discord raised it for your bot)", v)
 		}
 		c.GlobalBudget = n
+	}
+	if c.MetricsAddr = get("METRICS_ADDR"); c.MetricsAddr != "" {
+		if err := checkMetricsAddr(c.MetricsAddr); err != nil {
+			return c, err
+		}
+	}
+	var err error
+	if c.Shard, err = shardFrom(get); err != nil {
+		return c, err
 	}
 	switch lvl := strings.ToLower(get("LOG_LEVEL")); lvl {
 	case "", "info":

@@ -30,12 +30,13 @@ func TestConfigDefaultsAndOverrides(t *testing.T) {
 	c, err = configFrom(lookupFrom(map[string]string{
 		"DISCORD_TOKEN": "abc", "DATABASE_PATH": "/tmp/x.db", "DEV_GUILD_ID": "123",
 		"LOG_LEVEL": "DEBUG", "DISCORD_API_BASE": "http://127.0.0.1:1", "DISCORD_GLOBAL_BUDGET": "120",
+		"METRICS_ADDR": ":9090",
 	}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if c.DatabasePath != "/tmp/x.db" || c.DevGuildID != "123" || c.LogLevel != slog.LevelDebug || c.APIBase != "http://127.0.0.1:1" ||
-		c.GlobalBudget != 120 {
+		c.GlobalBudget != 120 || c.MetricsAddr != ":9090" {
 		t.Fatalf("got %+v", c)
 	}
 }
@@ -47,6 +48,9 @@ func TestConfigRejectsBadValues(t *testing.T) {
 		{"DISCORD_TOKEN": "abc", "DISCORD_API_BASE": "ftp://x"},
 		{"DISCORD_TOKEN": "abc", "DISCORD_GLOBAL_BUDGET": "fast"},
 		{"DISCORD_TOKEN": "abc", "DISCORD_GLOBAL_BUDGET": "0"},
+		{"DISCORD_TOKEN": "abc", "METRICS_ADDR": ":prometheus"},
+		{"DISCORD_TOKEN": "abc", "METRICS_ADDR": "9090"},
+		{"DISCORD_TOKEN": "abc", "METRICS_ADDR": ":70000"},
 	} {
 		if _, err := configFrom(lookupFrom(m)); err == nil {
 			t.Errorf("configFrom(%v): got no error, want one", m)

@@ -21,11 +21,16 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot"
+	"github.com/cardbot/cardbot/bot/metrics"
 	"github.com/cardbot/cardbot/bot/restbase"
 	"github.com/cardbot/cardbot/store"
 )
 
 func main() {
+	if len(os.Args) > 1 {
+		// cardbot backup PATH, cardbot healthcheck: see commands.go.
+		os.Exit(subcommand(os.Args[1:], os.Stdout, os.Stderr))
+	}
 	if err := loadDotEnv(".env"); err != nil {
 		fmt.Fprintln(os.Stderr, "cardbot:", err)
 		os.Exit(2)
@@ -48,6 +53,17 @@ func main() {
 // the order that loses nothing: stop taking clicks, let every table finish
 // persisting, close the Discord session, close the database.
 func run(ctx context.Context, stopSignals func(), cfg config, log *slog.Logger) error {
+	var m *metrics.Metrics
+	if cfg.MetricsAddr != "" {
+		ln, err := listenMetrics(cfg.MetricsAddr)
+		if err != nil {
+			return err
+		}
+		m = metrics.New()
+		// Deferred first, so it runs last: /healthz answers (503) until
+		// the bot has let go of Discord and the database.
+		defer serveMetrics(ln, m, log)()
+	}
 	st, err := store.Open(ctx, cfg.DatabasePath)
 	if err != nil {
 		return err
@@ -75,9 +91,16 @@ func run(ctx context.Context, stopSignals func(), cfg config, log *slog.Logger) 
 	}
 	// Interactions reach a bot without any privileged intent.
 	session.Identify.Intents = discordgo.IntentsGuilds
+	// discordgo identifies as shard [ID, Count] when Count > 1.
+	session.ShardID, session.ShardCount = cfg.Shard.ID, cfg.Shard.Count
 
-	opts := bot.Options{Session: session, Store: st, Log: log, DevGuildID: cfg.DevGuildID}
+	if m != nil {
+		observe(m, session, st)
+	}
+
+	opts := bot.Options{Session: session, Store: st, Log: log, DevGuildID: cfg.DevGuildID, Metrics: m}
 	opts.GlobalBudget = cfg.GlobalBudget
+	opts.Shard = cfg.Shard
 	b := bot.New(opts)
 	session.AddHandler(b.HandleInteraction)
 	if err := session.Open(); err != nil {
@@ -90,14 +113,16 @@ func run(ctx context.Context, stopSignals func(), cfg config, log *slog.Logger) 
 		}
 		return fmt.Errorf("connecting to %s: %w", where, err)
 	}
-	log.Info("connected to Discord", "user", session.State.User.Username)
+	log.Info("connected to Discord", "user", session.State.User.Username, "shard", cfg.Shard.ID, "shards", cfg.Shard.Count)
 	if err := b.Start(ctx); err != nil {
 		session.Close()
 		return err
 	}
+	m.SetReady(true)
 	log.Info("cardbot is running; press Ctrl-C to stop")
 	<-ctx.Done()
 	stopSignals()
+	m.SetReady(false)
 	log.Info("shutting down (press Ctrl-C again to force)")
 	b.Shutdown(context.Background())
 	if err := session.Close(); err != nil && !errors.Is(err, discordgo.ErrWSNotFound) {

@@ -174,7 +174,7 @@ func (w *soakWorld) check() (acked int) {
 	}
 	checkReplays(w.t, games, w.chans)
 	checkAcknowledged(w.t, games, all)
-	checkChips(w.t, db)
+	checkAllChips(w.t, db)
 	w.t.Logf("%d games checked against their replay, %d acknowledged clicks found in the logs", len(games), len(all))
 	return len(all)
 }

@@ -1,0 +1,97 @@
+package bot_test
+
+import (
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cardbot/cardbot/bot"
+	"github.com/cardbot/cardbot/bot/discordtest"
+	"github.com/cardbot/cardbot/bot/internal/e2e"
+	"github.com/cardbot/cardbot/bot/metrics"
+)
+
+// sample returns the value of series in a scrape of m, or fails.
+func sample(t *testing.T, m *metrics.Metrics, series string) float64 {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	m.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+	for _, line := range strings.Split(rec.Body.String(), "\n") {
+		if rest, ok := strings.CutPrefix(line, series+" "); ok {
+			v, err := strconv.ParseFloat(rest, 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return v
+		}
+	}
+	t.Fatalf("no series %s in the scrape", series)
+	return 0
+}
+
+// waitSample waits until series reaches want: the bot records an answer
+// just after Discord has it, so a scrape may come a moment early.
+func waitSample(t *testing.T, m *metrics.Metrics, series string, want float64) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		got := sample(t, m, series)
+		if got == want {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s = %v, want %v", series, got, want)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestMetricsOfAWholeGame plays a Laro game to its end with metrics on and
+// checks what an operator would read: the finished game, the table's
+// phase, every click counted, slow clicks as deferred.
+func TestMetricsOfAWholeGame(t *testing.T) {
+	m := metrics.New()
+	w := e2e.StalledWorld(t, func(o *bot.Options) { o.Metrics = m })
+	alice, bob := w.Player("alice"), w.Player("bob")
+	players := []*e2e.Player{alice, bob}
+	table := e2e.OpenTable(t, w, alice, []*e2e.Player{bob}, e2e.QuickOpts(1)...)
+	waitSample(t, m, `cardbot_live_tables{game="laro",phase="playing"}`, 1)
+	waitSample(t, m, `cardbot_live_tables{game="laus",phase="lobby"}`, 0)
+
+	// One click while the disk is stalled: answered "thinking…" first.
+	w.Slowly("bob's My hand", true, func() (*discordtest.Response, error) {
+		return bob.U.Click(w.Ch.Message(table.ID), e2e.Button(table, "hand", "*"))
+	})
+	waitSample(t, m, `cardbot_interactions_total{kind="component",outcome="deferred"}`, 1)
+
+	e2e.PlayToEnd(t, w, players)
+	waitSample(t, m, `cardbot_games_finished_total{game="laro"}`, 1)
+	waitSample(t, m, `cardbot_live_tables{game="laro",phase="finished"}`, 1)
+	waitSample(t, m, `cardbot_live_tables{game="laro",phase="playing"}`, 0)
+
+	answered := sample(t, m, `cardbot_interactions_total{kind="component",outcome="answered"}`)
+	// Join, Start, two My hand, and at least a draw and a discard a turn.
+	if answered < 6 {
+		t.Errorf("component interactions answered: %v, want at least 6", answered)
+	}
+	if n := sample(t, m, `cardbot_interactions_total{kind="command",outcome="answered"}`); n != 1 {
+		t.Errorf("commands answered: %v, want 1 (/laro new)", n)
+	}
+	firsts := sample(t, m, `cardbot_interaction_first_reply_seconds_count`)
+	results := sample(t, m, `cardbot_interaction_result_seconds_count`)
+	if firsts != answered+2 || results != answered+2 {
+		t.Errorf("first replies %v and results %v, want one each per interaction (%v)", firsts, results, answered+2)
+	}
+	if n := sample(t, m, `cardbot_interaction_first_reply_seconds_bucket{le="3"}`); n != firsts {
+		t.Errorf("%v of %v first replies within 3 s, want all (the slow click was deferred)", n, firsts)
+	}
+	if n := sample(t, m, `cardbot_store_batch_actions_sum`); n < 3 {
+		t.Errorf("actions group-committed: %v, want the start and at least a draw and a discard", n)
+	}
+	if n := sample(t, m, `cardbot_interactions_total{kind="component",outcome="failed"}`); n != 0 {
+		t.Errorf("failed interactions: %v, want none", n)
+	}
+	w.NoFailures()
+}

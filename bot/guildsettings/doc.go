@@ -1,0 +1,10 @@
+// Package guildsettings is the /cardbot settings command: a server's
+// defaults for new tables (Laro's stake, ante and claim window, the turn
+// timer, the Laus target, and whether games are played in threads),
+// shown with their current values and changed by members with the Manage
+// Server permission. /laro new and /laus new read them for every option
+// left out; an option given there still wins.
+//
+// Each value is checked by the same function the game's /new uses, so a
+// default can never be one that /new would refuse.
+package guildsettings

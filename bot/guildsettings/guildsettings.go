@@ -1,0 +1,140 @@
+package guildsettings
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/laro"
+	"github.com/cardbot/cardbot/bot/laus"
+	"github.com/cardbot/cardbot/bot/table"
+	"github.com/cardbot/cardbot/bot/ui"
+	"github.com/cardbot/cardbot/store"
+)
+
+// Settings is the /cardbot command and its settings subcommand.
+type Settings struct{ env *table.Env }
+
+// New makes the /cardbot settings command on the shared environment (it
+// uses its store and log, and runs no tables).
+func New(env *table.Env) ui.Module { return &Settings{env: env} }
+
+// Command is the /cardbot slash command. Discord shows it only to members
+// with Manage Server; the handler checks again, since a server may give it
+// to others in its integration settings and a forged request skips both.
+func (s *Settings) Command() *discordgo.ApplicationCommand {
+	cmd := ui.GuildCommand("cardbot", "cardbot's settings for this server",
+		ui.Subcommand("settings", "Show or change the defaults for new tables in this server (Manage Server)",
+			laro.StakeOption("Laro: chips each loser pays per point"),
+			laro.AnteOption("Laro: chips each player puts in the pot"),
+			laro.ClaimWindowOption("Laro: seconds everyone has to call LARO! on a discard"),
+			table.TurnTimerOption("Both games: seconds a player has for a turn"),
+			laus.TargetOption("laus_target", "Laus: the total that ends a match"),
+			ui.BoolOption("threads", "Both games: play each game in a thread started from the table message"),
+		),
+	)
+	perm := ui.ManageGuild
+	cmd.DefaultMemberPermissions = &perm
+	return cmd
+}
+
+// HandleCommand answers /cardbot settings.
+func (s *Settings) HandleCommand(ctx context.Context, in *ui.Input) *ui.Reply {
+	if in.Subcommand != "settings" {
+		return ui.EphemeralText("That command is not known to this version of cardbot.")
+	}
+	if in.Permissions&(ui.ManageGuild|discordgo.PermissionAdministrator) == 0 {
+		return ui.EphemeralText("Only members with the **Manage Server** permission can see or change cardbot's settings.")
+	}
+	change, problems := parse(in)
+	if len(problems) > 0 {
+		return ui.EphemeralText("Nothing was changed:\n" + strings.Join(problems, "\n"))
+	}
+	var cur store.GuildSettings
+	var err error
+	title := "Table defaults in this server"
+	if changed(change) {
+		cur, err = s.env.Store.UpdateGuildSettings(ctx, in.UserID, change)
+		title = "Table defaults in this server, changed"
+	} else {
+		cur = s.env.GuildDefaults(ctx, in.GuildID)
+	}
+	if err != nil {
+		s.env.Log.Error("changing a server's settings", "guild", in.GuildID, "err", err)
+		return ui.EphemeralText(ui.MsgSomethingWrong)
+	}
+	return ui.EphemeralMessage("", []*discordgo.MessageEmbed{view(title, cur)}, nil)
+}
+
+// parse reads the options given into a change, checking each with its
+// game's own check; problems lists every value out of range.
+func parse(in *ui.Input) (change store.GuildSettings, problems []string) {
+	change.Guild = in.GuildID
+	ints := []struct {
+		name  string
+		to    **int64
+		check func(int64) string
+	}{
+		{"stake", &change.Stake, laro.CheckStake},
+		{"ante", &change.Ante, laro.CheckAnte},
+		{"claim_window", &change.ClaimWindowS, laro.CheckClaimWindow},
+		{"turn_timer", &change.TurnTimerS, table.CheckTurnTimer},
+		{"laus_target", &change.LausTarget, laus.CheckTarget},
+	}
+	for _, o := range ints {
+		if !in.Options.Has(o.name) {
+			continue
+		}
+		v := in.Options.Int(o.name, 0)
+		if why := o.check(v); why != "" {
+			problems = append(problems, "• "+why)
+			continue
+		}
+		*o.to = &v
+	}
+	if in.Options.Has("threads") {
+		on := in.Options.Bool("threads", false)
+		change.Threads = &on
+	}
+	return change, problems
+}
+
+func changed(c store.GuildSettings) bool {
+	return c.Stake != nil || c.Ante != nil || c.ClaimWindowS != nil || c.TurnTimerS != nil || c.LausTarget != nil || c.Threads != nil
+}
+
+// view shows every setting with its value now, and whether it is the
+// server's or cardbot's own default.
+func view(title string, g store.GuildSettings) *discordgo.MessageEmbed {
+	field := func(name string, p *int64, def int64, unit string) *discordgo.MessageEmbedField {
+		v := fmt.Sprintf("**%d**%s (cardbot's default)", def, unit)
+		if p != nil {
+			v = fmt.Sprintf("**%d**%s (set for this server)", *p, unit)
+		}
+		return &discordgo.MessageEmbedField{Name: name, Value: v, Inline: true}
+	}
+	threads := "**off** (cardbot's default)"
+	if g.Threads != nil {
+		threads = map[bool]string{true: "**on**", false: "**off**"}[*g.Threads] + " (set for this server)"
+	}
+	e := &discordgo.MessageEmbed{
+		Title: title,
+		Description: "New tables in this server start with these values; an option given to `/laro new` or `/laus new` " +
+			"still wins. Change one with `/cardbot settings` and its option, e.g. `stake:5`.",
+		Color: 0x5865f2,
+		Fields: []*discordgo.MessageEmbedField{
+			field("Stake (Laro)", g.Stake, laro.DefaultStake, " chips per point"),
+			field("Ante (Laro)", g.Ante, laro.DefaultAnte, " chips"),
+			field("Claim window (Laro)", g.ClaimWindowS, laro.DefaultClaimWindowS, " s"),
+			field("Turn timer", g.TurnTimerS, table.DefaultTurnTimer, " s"),
+			field("Target (Laus)", g.LausTarget, laus.DefaultTarget, " points"),
+			{Name: "Threads", Value: threads, Inline: true},
+		},
+	}
+	if g.UpdatedBy != "" {
+		e.Footer = &discordgo.MessageEmbedFooter{Text: "Last changed " + g.UpdatedAt.UTC().Format("2006-01-02 15:04 UTC")}
+	}
+	return e
+}

@@ -1,0 +1,232 @@
+package laro_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/discordtest"
+	"github.com/cardbot/cardbot/bot/internal/e2e"
+)
+
+// openThreadTable opens a two-player Laro table with thread:true, starts
+// it, and returns the lobby message in the channel, the game's thread and
+// the table message inside it.
+func openThreadTable(t *testing.T, w *e2e.World, alice, bob *e2e.Player, opts ...discordtest.ActionOption) (lobby *discordgo.Message, th *discordtest.Channel, table *discordgo.Message) {
+	t.Helper()
+	opts = append([]discordtest.ActionOption{discordtest.BoolOpt("thread", true), discordtest.IntOpt("claim_window", 0)}, opts...)
+	r, err := alice.U.Slash(w.Ch, "laro new", opts...)
+	e2e.Answer(t, r, err)
+	lobby = w.TableMessage("Click **Join**")
+	if !strings.Contains(e2e.Text(lobby), "played in a thread started from this message") {
+		t.Fatalf("the lobby does not say the game goes to a thread:\n%s", e2e.Text(lobby))
+	}
+	bob.Click(lobby, e2e.Button(lobby, "join", ""))
+	lobby = w.TableMessage("<@" + bob.U.ID() + ">")
+	alice.Click(lobby, e2e.Button(lobby, "start", ""))
+	th = w.Thread(w.Ch, 1)
+	if th.Parent() != w.Ch || th.ID() != lobby.ID {
+		t.Fatalf("the thread %s (parent %v) was not started from the lobby message %s", th.ID(), th.Parent(), lobby.ID)
+	}
+	if !strings.Contains(th.Name(), "Laro · table") || !strings.Contains(th.Name(), "game 1") {
+		t.Errorf("thread named %q, want it named after the table and game", th.Name())
+	}
+	table = w.MessageIn(th, "game 1")
+	lobby = w.Ch.Message(lobby.ID)
+	if lobby.Thread == nil || lobby.Thread.ID != th.ID() {
+		t.Errorf("the lobby message does not carry its thread: %+v", lobby.Thread)
+	}
+	if !strings.Contains(e2e.Text(lobby), "<#"+th.ID()+">") {
+		t.Errorf("the lobby message does not point to the thread:\n%s", e2e.Text(lobby))
+	}
+	return lobby, th, table
+}
+
+func TestLaroGamePlayedInAThread(t *testing.T) {
+	w := e2e.NewWorld(t)
+	alice, bob := w.Player("alice"), w.Player("bob")
+	players := []*e2e.Player{alice, bob}
+	lobby, th, table := openThreadTable(t, w, alice, bob)
+
+	// The table message lives in the thread, not the channel.
+	for _, m := range w.Ch.Messages() {
+		if e2e.Button(m, "hand", "*") != "" {
+			t.Fatalf("the channel shows a table message with My hand:\n%s", e2e.Text(m))
+		}
+	}
+	// Hands open from the thread's table message; the clicks carry the
+	// thread's channel ID, and the table answers them.
+	for _, p := range players {
+		p.OpenHand(table)
+	}
+	discarded := map[string]time.Time{}
+	for turns := 0; e2e.PlayTurn(t, w, players, discarded); turns++ {
+		if turns > 400 {
+			t.Fatal("no end after 400 turns")
+		}
+	}
+
+	// The channel's lobby message shows the result, a link to the thread
+	// and Play again; the thread keeps the final table without buttons,
+	// and is archived.
+	result := w.MessageIn(w.Ch, "[Play again]")
+	if result.ID != lobby.ID {
+		t.Errorf("the result is on message %s, want the lobby message %s", result.ID, lobby.ID)
+	}
+	link := "https://discord.com/channels/" + w.Guild.ID() + "/" + th.ID()
+	if rt := e2e.Text(result); !strings.Contains(rt, link) || !(strings.Contains(rt, "wins with") || strings.Contains(rt, "no winner")) {
+		t.Errorf("the channel message lacks the result or the link %s:\n%s", link, rt)
+	}
+	w.WaitArchived(th)
+	final := th.Message(table.ID)
+	if final == nil || !(strings.Contains(e2e.Text(final), "wins with") || strings.Contains(e2e.Text(final), "no winner")) {
+		t.Errorf("the thread's table message does not show the end:\n%s", e2e.Text(final))
+	}
+	if ids := discordtest.CustomIDs(final); len(ids) != 0 {
+		t.Errorf("the archived thread's table message keeps buttons %v", ids)
+	}
+
+	// Play again: the next game gets a new thread, from a new channel message.
+	bob.Click(result, e2e.Button(result, "again", "*"))
+	th2 := w.Thread(w.Ch, 2)
+	if !strings.Contains(th2.Name(), "game 2") {
+		t.Errorf("second thread named %q, want game 2", th2.Name())
+	}
+	header := w.Ch.Message(th2.ID())
+	if header == nil || !strings.Contains(e2e.Text(header), "played in the thread below") {
+		t.Errorf("the second thread's channel message is %q", e2e.Text(header))
+	}
+	table2 := w.MessageIn(th2, "game 2")
+	alice.OpenHand(table2)
+	if old := e2e.Text(w.Ch.Message(lobby.ID)); strings.Contains(old, "[Play again]") || !strings.Contains(old, link) {
+		t.Errorf("the first game's channel message should keep its result and link, without buttons:\n%s", old)
+	}
+	if !th.Archived() || th2.Archived() {
+		t.Errorf("archived: first thread %v, second %v; want only the first", th.Archived(), th2.Archived())
+	}
+	w.NoFailures()
+}
+
+func TestLaroThreadFallsBackWithoutPermission(t *testing.T) {
+	w := e2e.NewWorld(t)
+	w.Ch.SetBotPermissions(discordtest.DefaultBotPermissions &^ discordgo.PermissionCreatePublicThreads)
+	alice, bob := w.Player("alice"), w.Player("bob")
+	r, err := alice.U.Slash(w.Ch, "laro new", discordtest.BoolOpt("thread", true))
+	if cb := e2e.Answer(t, r, err); !strings.Contains(e2e.Text(cb.Message), "Create Public Threads") {
+		t.Errorf("/laro new does not say threads are not allowed here:\n%s", e2e.Text(cb.Message))
+	}
+	lobby := w.TableMessage("Click **Join**")
+	if n := strings.Count(e2e.Text(lobby), "Create Public Threads"); n != 1 {
+		t.Errorf("the lobby should say in one line why the game stays in the channel; it says:\n%s", e2e.Text(lobby))
+	}
+	bob.Click(lobby, e2e.Button(lobby, "join", ""))
+	alice.Click(lobby, e2e.Button(lobby, "start", ""))
+	table := w.TableMessage("game 1")
+	alice.OpenHand(table)
+	if ths := w.Ch.Threads(); len(ths) != 0 {
+		t.Errorf("a thread was started without the permission: %d", len(ths))
+	}
+	w.NoFailures()
+}
+
+func TestLaroThreadRefusedByDiscordFallsBack(t *testing.T) {
+	// The interaction said the bot may start threads, but Discord refuses:
+	// the game starts in the channel and the lobby message says why.
+	w := e2e.NewWorld(t)
+	alice, bob := w.Player("alice"), w.Player("bob")
+	r, err := alice.U.Slash(w.Ch, "laro new", discordtest.BoolOpt("thread", true))
+	e2e.Answer(t, r, err)
+	lobby := w.TableMessage("Click **Join**")
+	bob.Click(lobby, e2e.Button(lobby, "join", ""))
+	w.Srv.FailRequests("POST", "/channels/*/messages/*/threads", 1, 403)
+	cb := alice.Click(lobby, e2e.Button(lobby, "start", ""))
+	if txt := e2e.Text(cb.Message); !strings.Contains(txt, "has started below") || !strings.Contains(txt, "⚠️") {
+		t.Errorf("the lobby message after Start does not say the game is in the channel, and why:\n%s", txt)
+	}
+	table := w.TableMessage("game 1")
+	bob.OpenHand(table)
+	w.NoFailures()
+}
+
+func TestLaroThreadImpossibleInAThread(t *testing.T) {
+	w := e2e.NewWorld(t)
+	alice := w.Player("alice")
+	// A thread a member started from a message in the channel.
+	r, err := alice.U.Slash(w.Ch, "chips daily")
+	e2e.Answer(t, r, err)
+	r, err = alice.U.Slash(w.Ch, "chips leaderboard")
+	e2e.Answer(t, r, err)
+	msgs := w.Ch.Messages()
+	if len(msgs) == 0 {
+		t.Fatal("no channel message to start a thread from")
+	}
+	th := w.Ch.StartThread(alice.U, msgs[len(msgs)-1], "chat")
+	if th == nil {
+		t.Fatal("could not start a thread")
+	}
+	r, err = alice.U.Slash(th, "laro new", discordtest.BoolOpt("thread", true))
+	if cb := e2e.Answer(t, r, err); !strings.Contains(e2e.Text(cb.Message), "already a thread") {
+		t.Errorf("/laro new thread:true in a thread does not say why it stays there:\n%s", e2e.Text(cb.Message))
+	}
+	lobby := w.MessageIn(th, "Click **Join**")
+	if !strings.Contains(e2e.Text(lobby), "already a thread") {
+		t.Errorf("the lobby does not say why the game stays in this thread:\n%s", e2e.Text(lobby))
+	}
+	alice.Click(lobby, e2e.Button(lobby, "computer", ""))
+	alice.Click(w.MessageIn(th, "Click **Join**"), e2e.Button(lobby, "start", ""))
+	table := w.MessageIn(th, "game 1")
+	alice.OpenHand(table)
+	if n := len(w.Ch.Threads()); n != 1 {
+		t.Errorf("%d threads in the channel, want only the members' one", n)
+	}
+
+	voice := w.Guild.AddVoiceChannel("voice")
+	bob := w.Player("bob")
+	r, err = bob.U.Slash(voice, "laro new", discordtest.BoolOpt("thread", true))
+	if cb := e2e.Answer(t, r, err); !strings.Contains(e2e.Text(cb.Message), "voice channel") {
+		t.Errorf("/laro new thread:true in a voice channel does not say why it stays there:\n%s", e2e.Text(cb.Message))
+	}
+	w.NoFailures()
+}
+
+func TestLaroThreadTableSurvivesARestart(t *testing.T) {
+	w := e2e.NewWorld(t)
+	alice, bob := w.Player("alice"), w.Player("bob")
+	players := []*e2e.Player{alice, bob}
+	lobby, th, table := openThreadTable(t, w, alice, bob)
+	for _, p := range players {
+		p.OpenHand(table)
+	}
+	discarded := map[string]time.Time{}
+	e2e.PlayTurn(t, w, players, discarded)
+
+	w.Restart()
+	// The rebuilt table is still in its thread: its message there is
+	// redrawn, and the game goes on from its buttons.
+	w.MessageIn(th, "restarted")
+	if n := len(w.Ch.Threads()); n != 1 {
+		t.Fatalf("%d threads after the restart, want the one", n)
+	}
+	for _, m := range w.Ch.Messages() {
+		if e2e.Button(m, "hand", "*") != "" {
+			t.Fatalf("after the restart the channel shows a table message:\n%s", e2e.Text(m))
+		}
+	}
+	table = w.MessageIn(th, "game 1")
+	for _, p := range players {
+		p.OpenHand(table)
+	}
+	for turns := 0; e2e.PlayTurn(t, w, players, discarded); turns++ {
+		if turns > 400 {
+			t.Fatal("no end after 400 turns")
+		}
+	}
+	result := w.MessageIn(w.Ch, "[Play again]")
+	if result.ID != lobby.ID || !strings.Contains(e2e.Text(result), th.ID()) {
+		t.Errorf("after the restart the result is not on the lobby message with the thread's link:\n%s", e2e.Text(result))
+	}
+	w.WaitArchived(th)
+	w.NoFailures()
+}

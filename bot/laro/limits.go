@@ -1,0 +1,60 @@
+package laro
+
+import (
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/ui"
+)
+
+// The options of /laro new that a server may also set defaults for with
+// /cardbot settings: one definition and one check each, so both commands
+// take the same values.
+
+// StakeOption is the stake option, described by desc.
+func StakeOption(desc string) *discordgo.ApplicationCommandOption {
+	return ui.IntOption("stake", desc, minStake, maxStake)
+}
+
+// AnteOption is the ante option, described by desc.
+func AnteOption(desc string) *discordgo.ApplicationCommandOption {
+	return ui.IntOption("ante", desc, minAnte, maxAnte)
+}
+
+// ClaimWindowOption is the claim_window option (seconds), described by desc.
+func ClaimWindowOption(desc string) *discordgo.ApplicationCommandOption {
+	return ui.IntOption("claim_window", desc, minClaimWindow, maxClaimWindow)
+}
+
+// CheckStake says why v is not a valid stake, or returns "".
+func CheckStake(v int64) string {
+	if v < minStake || v > maxStake {
+		return fmt.Sprintf("The stake must be between %d and %d chips per point.", minStake, maxStake)
+	}
+	return ""
+}
+
+// CheckAnte says why v is not a valid ante, or returns "".
+func CheckAnte(v int64) string {
+	if v < minAnte || v > maxAnte {
+		return fmt.Sprintf("The ante must be between %d and %d chips.", minAnte, maxAnte)
+	}
+	return ""
+}
+
+// CheckClaimWindow says why v seconds is not a valid claim window, or returns "".
+func CheckClaimWindow(v int64) string {
+	if v < minClaimWindow || v > maxClaimWindow {
+		return fmt.Sprintf("The claim window must be between %d and %d seconds.", minClaimWindow, maxClaimWindow)
+	}
+	return ""
+}
+
+// The bot's own defaults for /laro new, for /cardbot settings to show
+// where a server has set none.
+const (
+	DefaultStake        = defaultStake
+	DefaultAnte         = defaultAnte
+	DefaultClaimWindowS = defaultClaimWindow
+)

@@ -1,0 +1,27 @@
+package laus
+
+import (
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/ui"
+)
+
+// TargetOption is the target option of /laus new, which a server may also
+// set a default for with /cardbot settings, described by desc.
+func TargetOption(name, desc string) *discordgo.ApplicationCommandOption {
+	return ui.IntOption(name, desc, minTarget, maxTarget)
+}
+
+// CheckTarget says why v is not a valid match target, or returns "".
+func CheckTarget(v int64) string {
+	if v < minTarget || v > maxTarget {
+		return fmt.Sprintf("The target must be between %d and %d points.", minTarget, maxTarget)
+	}
+	return ""
+}
+
+// DefaultTarget is the bot's own match target, for /cardbot settings to
+// show where a server has set none.
+const DefaultTarget = defaultTarget

@@ -1,0 +1,49 @@
+package table
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/ui"
+	"github.com/cardbot/cardbot/store"
+)
+
+// GuildDefaults returns a server's defaults for new tables (see
+// /cardbot settings); none are set where nobody set any, or where the store
+// cannot say, and then the bot's own defaults apply.
+func (e *Env) GuildDefaults(ctx context.Context, guild string) store.GuildSettings {
+	g, err := e.Store.GuildSettings(ctx, guild)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		e.Log.Warn("reading a server's table defaults", "guild", guild, "err", err)
+	}
+	return g
+}
+
+// Or returns *p, or def when p is nil (a server default not set).
+func Or[T any](p *T, def T) T {
+	if p == nil {
+		return def
+	}
+	return *p
+}
+
+// TurnTimerOption is the turn_timer option every game's /new has, described by desc.
+func TurnTimerOption(desc string) *discordgo.ApplicationCommandOption {
+	return ui.IntOption("turn_timer", desc, MinTurnTimer, MaxTurnTimer)
+}
+
+// CheckTurnTimer says why v seconds is not a valid turn timer, or returns "".
+func CheckTurnTimer(v int64) string {
+	if v < MinTurnTimer || v > MaxTurnTimer {
+		return fmt.Sprintf("The turn timer must be between %d and %d seconds.", MinTurnTimer, MaxTurnTimer)
+	}
+	return ""
+}
+
+// ThreadOption is the thread option every game's /new has.
+func ThreadOption() *discordgo.ApplicationCommandOption {
+	return ui.BoolOption("thread", "Play each game in a thread started from the table message (default: the server's setting)")
+}

@@ -1,0 +1,281 @@
+package table
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/ui"
+	"github.com/cardbot/cardbot/store"
+)
+
+// A Thread says where a table's games are played when the table asked for
+// threads (the thread option of /new, or the server's default): the lobby
+// message stays in the channel, and on Start each game gets a thread of
+// its own, started from that message and named after the table. Hands are
+// ephemeral answers to clicks, so they work the same in a thread. When the
+// game ends the thread is archived and the channel message shows the
+// result with a link to it.
+//
+// Play again opens the next game in a new thread, started from a new
+// message in the same channel: a message holds one thread only, and an
+// archived thread takes no messages until someone reopens it, so the old
+// thread stays closed with the finished game in it, as a record.
+type Thread struct {
+	Want  bool   // the table plays its games in threads
+	ID    string // the current game's thread ("" while it has none)
+	Lobby string // the channel message the current thread was started from
+	Note  string // one line saying why the current game is played in the channel after all ("" if not)
+}
+
+// threadPermissions are what the bot needs in a channel to run a game in a
+// thread there.
+const threadPermissions = discordgo.PermissionCreatePublicThreads | discordgo.PermissionSendMessagesInThreads
+
+// threadArchiveMinutes is how long a game's thread may stay quiet before
+// Discord archives it by itself: a day, longer than any game waits.
+const threadArchiveMinutes = 1440
+
+// InThread reports whether the table's current game is played in a thread.
+func (c *Core) InThread() bool { return c.Thread.ID != "" }
+
+// ThreadLink is the address of the current game's thread.
+func (c *Core) ThreadLink() string {
+	return fmt.Sprintf("https://discord.com/channels/%s/%s", c.Guild, c.Thread.ID)
+}
+
+// ThreadName names the thread of game number n at the table (at most 100
+// characters, Discord's limit).
+func (c *Core) ThreadName(what string, n int) string {
+	name := fmt.Sprintf("%s · table %s · %s %d", c.Title, c.ID, what, n)
+	if r := []rune(name); len(r) > 100 {
+		name = string(r[:100])
+	}
+	return name
+}
+
+// PlanThread decides, when a table is opened, whether its games will be
+// played in threads: want is the thread option (or the server's default).
+// Where threads are impossible, the table plays in the channel and its
+// lobby says why in one line.
+func (e *Env) PlanThread(ctx context.Context, in *ui.Input, want bool) Thread {
+	if !want {
+		return Thread{}
+	}
+	if note := e.threadRefusal(ctx, in); note != "" {
+		return Thread{Note: note}
+	}
+	return Thread{Want: true}
+}
+
+// ThreadLine is the lobby's line about threads ("" for a table that never
+// asked for one).
+func (c *Core) ThreadLine() string {
+	switch {
+	case c.Thread.Note != "":
+		return "⚠️ " + c.Thread.Note
+	case c.InThread():
+		return fmt.Sprintf("🧵 Played in its thread: %s", c.ThreadLink())
+	case c.Thread.Want:
+		return "🧵 The game will be played in a thread started from this message."
+	}
+	return ""
+}
+
+// Where says where the current game is played, for the message it started
+// from: "below", or in its thread.
+func (c *Core) Where() string {
+	if c.InThread() {
+		return fmt.Sprintf("in its thread <#%s>", c.Thread.ID)
+	}
+	return "below"
+}
+
+// ThreadNote is the line saying why a game meant for a thread is played in
+// the channel ("" if it is not).
+func (c *Core) ThreadNote() string {
+	if c.Thread.Note == "" {
+		return ""
+	}
+	return "⚠️ " + c.Thread.Note
+}
+
+// threadRefusal says in one line why a game cannot be played in a thread
+// of in's channel, or returns "".
+func (e *Env) threadRefusal(ctx context.Context, in *ui.Input) string {
+	if p := in.AppPermissions; p != 0 && p&discordgo.PermissionAdministrator == 0 && p&threadPermissions != threadPermissions {
+		return "cardbot may not start threads in this channel (it needs **Create Public Threads** and " +
+			"**Send Messages in Threads**), so the game is played in the channel."
+	}
+	switch e.channelType(ctx, in.ChannelID) {
+	case discordgo.ChannelTypeGuildPublicThread, discordgo.ChannelTypeGuildPrivateThread, discordgo.ChannelTypeGuildNewsThread:
+		return "This is already a thread, and a thread cannot hold another, so the game is played right here."
+	case discordgo.ChannelTypeGuildVoice, discordgo.ChannelTypeGuildStageVoice:
+		return "Threads cannot be started in a voice channel's chat, so the game is played right here."
+	}
+	return ""
+}
+
+// channelType is the type of channel id: from the gateway's cache, else
+// asked of Discord; a text channel if neither knows.
+func (e *Env) channelType(ctx context.Context, id string) discordgo.ChannelType {
+	if st := e.Session.State; st != nil {
+		if ch, err := st.Channel(id); err == nil {
+			return ch.Type
+		}
+	}
+	if err := e.WaitGlobalBudget(ctx); err != nil {
+		return discordgo.ChannelTypeGuildText
+	}
+	ch, err := e.Session.Channel(id, discordgo.WithContext(ctx))
+	if err != nil {
+		e.Log.Debug("looking up a channel's type", "channel", id, "err", err)
+		return discordgo.ChannelTypeGuildText
+	}
+	return ch.Type
+}
+
+// EnterThread starts the current game's thread from the lobby message (on
+// Start) and moves the table into it; where that fails, the game is played
+// in the channel and Thread.Note says why. It runs on the table's goroutine
+// before the game's first table message is queued.
+func (c *Core) EnterThread(ctx context.Context, in *ui.Input, name string) {
+	if !c.Thread.Want {
+		return
+	}
+	if c.InThread() {
+		// Started once already, and the game could not begin then.
+		c.Out.MoveTo(c.Thread.ID, "")
+		return
+	}
+	c.startThread(ctx, in, c.Out.MessageID(), name)
+}
+
+// NextThread gives the next game (Play again) a thread of its own, started
+// from header, a new message in the channel; where that fails, the game is
+// played in the channel and Thread.Note says why.
+func (c *Core) NextThread(ctx context.Context, in *ui.Input, name string, header ui.Rendering) {
+	c.Thread = Thread{Want: c.Thread.Want}
+	if !c.Thread.Want {
+		return
+	}
+	if note := c.Env.threadRefusal(ctx, in); note != "" {
+		c.Thread.Note = note
+		return
+	}
+	if err := c.Env.WaitGlobalBudget(ctx); err != nil {
+		c.Thread.Note = "cardbot is stopping, so the game is played in the channel."
+		return
+	}
+	m, err := c.Env.Session.ChannelMessageSendComplex(c.Channel, &discordgo.MessageSend{
+		Content: header.Content, Embeds: header.Embeds,
+	}, discordgo.WithContext(ctx))
+	if err != nil {
+		c.Thread.Note = threadFailure(err)
+		return
+	}
+	if c.startThread(ctx, in, m.ID, name); !c.InThread() {
+		// The header promised a thread: it says what happened instead.
+		r := ui.Rendering{Content: "⚠️ " + c.Thread.Note}
+		embeds, comps := ui.OrEmpty(nil, nil)
+		_, _ = c.Env.Session.ChannelMessageEditComplex(&discordgo.MessageEdit{
+			ID: m.ID, Channel: c.Channel, Content: &r.Content, Embeds: &embeds, Components: &comps,
+		}, discordgo.WithContext(ctx))
+	}
+}
+
+// startThread starts a thread from message lobby and moves the table in.
+func (c *Core) startThread(ctx context.Context, in *ui.Input, lobby, name string) {
+	if lobby == "" {
+		c.Thread.Note = "the lobby message was not posted yet, so the game is played in the channel."
+		return
+	}
+	if note := c.Env.threadRefusal(ctx, in); note != "" {
+		c.Thread.Note = note
+		return
+	}
+	if err := c.Env.WaitGlobalBudget(ctx); err != nil {
+		c.Thread.Note = "cardbot is stopping, so the game is played in the channel."
+		return
+	}
+	th, err := c.Env.Session.MessageThreadStartComplex(c.Channel, lobby, &discordgo.ThreadStart{
+		Name: name, AutoArchiveDuration: threadArchiveMinutes,
+	}, discordgo.WithContext(ctx))
+	if err != nil {
+		c.Env.Log.Warn("starting a table's thread", "table", c.ID, "err", err)
+		c.Thread.Note = threadFailure(err)
+		return
+	}
+	// Stored before anything is posted there, so a restart finds the game
+	// in its thread.
+	if err := c.Env.Store.SetGameThread(ctx, store.GameThread{GameID: c.GameID, ThreadID: th.ID, LobbyID: lobby}); err != nil {
+		c.Env.Log.Error("storing a table's thread", "table", c.ID, "err", err)
+		c.Thread.Note = "cardbot could not record the thread, so the game is played in the channel."
+		return
+	}
+	c.Thread.ID, c.Thread.Lobby, c.Thread.Note = th.ID, lobby, ""
+	c.Out.MoveTo(th.ID, "")
+}
+
+// threadFailure says in one line why Discord would not start a thread.
+func threadFailure(err error) string {
+	switch restCode(err) {
+	case discordgo.ErrCodeMissingPermissions, discordgo.ErrCodeMissingAccess:
+		return "cardbot may not start threads in this channel (it needs **Create Public Threads** and " +
+			"**Send Messages in Threads**), so the game is played in the channel."
+	case 50024:
+		return "Threads cannot be started in this kind of channel, so the game is played right here."
+	}
+	return "Discord would not start a thread here, so the game is played in the channel."
+}
+
+// ReturnToLobby moves the table back to lobbyID, its message in the
+// channel, when a game that was to be played in a thread could not begin.
+func (c *Core) ReturnToLobby(lobbyID string) {
+	if c.Out.Channel() != c.Channel {
+		c.Out.MoveTo(c.Channel, lobbyID)
+	}
+}
+
+// AfterGameView is what the table's message shows once a game is over:
+// final itself, or, for a game played in a thread, final with a link to the
+// thread, on the lobby message in the channel.
+func (c *Core) AfterGameView(final ui.Rendering) ui.Rendering {
+	if !c.InThread() {
+		return final
+	}
+	final.Content = "🧵 The whole game is in its thread: " + c.ThreadLink()
+	return final
+}
+
+// CloseThread ends a game played in a thread: the thread's table message
+// shows final without buttons, the thread is archived, and the lobby
+// message in the channel shows final with a link to the thread (and its
+// buttons: Play again). It does nothing for a game played in the channel.
+func (c *Core) CloseThread(final ui.Rendering) {
+	if !c.InThread() {
+		return
+	}
+	c.Out.EndThread(final.WithoutButtons(), c.Channel, c.Thread.Lobby, c.AfterGameView(final))
+}
+
+// Line is s on a line of its own after a message's text ("" for none).
+func Line(s string) string {
+	if s == "" {
+		return ""
+	}
+	return "\n" + s
+}
+
+// HomeChannel is the channel whose tables a command used in id concerns:
+// id itself, or, inside a thread, the channel the thread belongs to (where
+// a game played in a thread is recorded).
+func (e *Env) HomeChannel(id string) string {
+	if st := e.Session.State; st != nil {
+		if ch, err := st.Channel(id); err == nil && ch.IsThread() && ch.ParentID != "" {
+			return ch.ParentID
+		}
+	}
+	return id
+}

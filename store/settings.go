@@ -1,0 +1,120 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// GuildSettings are a server's defaults for new tables, set with /cardbot settings.
+// A nil field is not set: the bot's own default applies. An option given when a
+// table is opened wins over both.
+type GuildSettings struct {
+	Guild        string
+	Stake        *int64 // Laro: chips per point
+	Ante         *int64 // Laro: chips each player puts in the pot
+	ClaimWindowS *int64 // Laro: seconds to call LARO!
+	TurnTimerS   *int64 // both games: seconds per turn
+	LausTarget   *int64 // Laus: the total that ends a match
+	Threads      *bool  // both games: play each game in a thread of its own
+	UpdatedBy    string // who last changed them
+	UpdatedAt    time.Time
+}
+
+// GuildSettings returns a server's defaults for new tables; ErrNotFound if nobody
+// has set any there.
+func (s *Store) GuildSettings(ctx context.Context, guild string) (GuildSettings, error) {
+	var g GuildSettings
+	err := s.readTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		g, err = loadGuildSettings(ctx, tx, guild)
+		return err
+	})
+	return g, err
+}
+
+// UpdateGuildSettings sets the fields of change that are not nil, keeps the others
+// as they were, records user as who changed them, and returns the settings now in
+// force. Every field is written in one transaction: all or none.
+func (s *Store) UpdateGuildSettings(ctx context.Context, user string, change GuildSettings) (GuildSettings, error) {
+	if change.Guild == "" || user == "" {
+		return GuildSettings{}, fmt.Errorf("%w: guild settings need a guild and who changes them", ErrInvalid)
+	}
+	var out GuildSettings
+	err := s.writeTx(ctx, func(tx *sql.Tx) error {
+		cur, err := loadGuildSettings(ctx, tx, change.Guild)
+		if err != nil && !errors.Is(err, ErrNotFound) {
+			return err
+		}
+		cur.Guild = change.Guild
+		for _, f := range []struct{ to, from **int64 }{
+			{&cur.Stake, &change.Stake}, {&cur.Ante, &change.Ante}, {&cur.ClaimWindowS, &change.ClaimWindowS},
+			{&cur.TurnTimerS, &change.TurnTimerS}, {&cur.LausTarget, &change.LausTarget},
+		} {
+			if *f.from != nil {
+				*f.to = *f.from
+			}
+		}
+		if change.Threads != nil {
+			cur.Threads = change.Threads
+		}
+		cur.UpdatedBy, cur.UpdatedAt = user, msTime(s.now())
+		var threads sql.NullInt64
+		if cur.Threads != nil {
+			threads = sql.NullInt64{Valid: true}
+			if *cur.Threads {
+				threads.Int64 = 1
+			}
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO guild_settings
+			(guild, stake, ante, claim_window_s, turn_timer_s, laus_target, threads, updated_by, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT (guild) DO UPDATE SET stake = excluded.stake, ante = excluded.ante,
+				claim_window_s = excluded.claim_window_s, turn_timer_s = excluded.turn_timer_s,
+				laus_target = excluded.laus_target, threads = excluded.threads,
+				updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
+			cur.Guild, cur.Stake, cur.Ante, cur.ClaimWindowS, cur.TurnTimerS, cur.LausTarget, threads,
+			cur.UpdatedBy, cur.UpdatedAt.UnixMilli())
+		if err != nil {
+			return fmt.Errorf("store: update guild settings: %w", err)
+		}
+		out = cur
+		return nil
+	})
+	if err != nil {
+		return GuildSettings{}, err
+	}
+	return out, nil
+}
+
+func loadGuildSettings(ctx context.Context, tx *sql.Tx, guild string) (GuildSettings, error) {
+	g := GuildSettings{Guild: guild}
+	var stake, ante, claim, turn, target, threads sql.NullInt64
+	var at int64
+	err := tx.QueryRowContext(ctx, `SELECT stake, ante, claim_window_s, turn_timer_s, laus_target, threads,
+		updated_by, updated_at FROM guild_settings WHERE guild = ?`, guild).
+		Scan(&stake, &ante, &claim, &turn, &target, &threads, &g.UpdatedBy, &at)
+	if errors.Is(err, sql.ErrNoRows) {
+		return g, fmt.Errorf("store: settings of guild %s: %w", guild, ErrNotFound)
+	}
+	if err != nil {
+		return GuildSettings{}, fmt.Errorf("store: guild settings: %w", err)
+	}
+	g.Stake, g.Ante, g.ClaimWindowS = nullInt(stake), nullInt(ante), nullInt(claim)
+	g.TurnTimerS, g.LausTarget = nullInt(turn), nullInt(target)
+	if threads.Valid {
+		on := threads.Int64 == 1
+		g.Threads = &on
+	}
+	g.UpdatedAt = msTime(at)
+	return g, nil
+}
+
+func nullInt(n sql.NullInt64) *int64 {
+	if !n.Valid {
+		return nil
+	}
+	return &n.Int64
+}
