@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -32,6 +33,10 @@ type soakTable struct {
 	game    string // "laro" or "laus"
 	ch      *discordtest.Channel
 	players []*soakPlayer // players[0] opens and hosts it
+	// closed is set by the host when a game has ended and it starts no
+	// other: only then may the others stop too, or a game the host has
+	// just started would be left without its players.
+	closed atomic.Bool
 }
 
 // ackedMove is a click whose answer showed the bot had accepted it: what
@@ -104,9 +109,8 @@ func (p *soakPlayer) hand() *discordgo.Message {
 	return nil
 }
 
-// play acts until more reports false once a game has ended, or ctx ends.
-// more is asked after each game end the player sees: whether the host
-// starts another.
+// play acts until ctx ends, or until a game has ended and the host, asking
+// more, starts no other.
 func (p *soakPlayer) play(ctx context.Context, more func() bool) {
 	var overSeen string
 	for ctx.Err() == nil {
@@ -121,7 +125,10 @@ func (p *soakPlayer) play(ctx context.Context, more func() bool) {
 				p.games++
 				p.ended = time.Now()
 			}
-			if !more() {
+			if p.host && !more() {
+				p.t.closed.Store(true)
+			}
+			if p.t.closed.Load() {
 				return
 			}
 			if p.host && time.Since(p.nudged) > stuck {
