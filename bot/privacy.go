@@ -80,7 +80,7 @@ func (b *Bot) send(log *slog.Logger, i *discordgo.Interaction, linked bool, r *u
 	if r == nil {
 		return nil
 	}
-	err := table.Respond(b.session, i, &r.InteractionResponse)
+	err := b.respond(i, &r.InteractionResponse)
 	if err != nil {
 		log.Warn("could not answer interaction", "err", err)
 	}

@@ -109,6 +109,9 @@ func (s *Server) gatewayURL() string {
 }
 
 func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
+	if s.refuseGateway(w) {
+		return
+	}
 	ws, err := upgrader.Upgrade(w, r, nil)
 	if err != nil {
 		return
@@ -172,6 +175,7 @@ func (s *Server) identify(c *gwConn, d json.RawMessage) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.sessions[sess.id] = sess
+	s.identifies++
 	c.session = sess
 	sess.conn = c
 	var guilds []map[string]any

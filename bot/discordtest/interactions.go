@@ -23,6 +23,7 @@ type interaction struct {
 	dispatched  bool // queued to a gateway session at least once
 	delivered   bool
 	deliveredAt time.Time // real time of the first write to a gateway
+	offlineAt   time.Time // real time it was sent while no bot was connected; zero if one was
 	cb          *Callback
 	failed      bool
 	settled     chan struct{} // closed once there is a callback or a failure
@@ -92,6 +93,9 @@ func (s *Server) startLocked(u *User, ch *Channel, typ discordgo.InteractionType
 	send := func() {
 		in.dispatched = true
 		s.dispatchLocked(ch.guild.id, "INTERACTION_CREATE", frame, func(t time.Time) { s.markSent(in, t) })
+		if !s.connectedLocked(ch.guild.id) {
+			s.offlineLocked(in)
+		}
 	}
 	if cfg.delay > 0 {
 		s.afterFuncLocked(cfg.delay, func() {
@@ -117,6 +121,9 @@ func (s *Server) markSent(in *interaction, t time.Time) {
 }
 
 func (s *Server) deliveredLocked(in *interaction, t time.Time) {
+	if !in.offlineAt.IsZero() {
+		t = in.offlineAt // the deadline ran from the user's action (gateway_faults.go)
+	}
 	in.delivered = true
 	in.deliveredAt = t
 	s.afterFuncLocked(s.cfg.callbackDeadline-time.Since(t), func() { s.expire(in) })
@@ -135,7 +142,11 @@ func (s *Server) expire(in *interaction) {
 
 func (s *Server) timeoutLocked(in *interaction) {
 	in.failed = true
-	s.failLocked(FailureTimeout, in, fmt.Sprintf("no callback within %v of delivery", s.cfg.callbackDeadline))
+	detail := fmt.Sprintf("no callback within %v of delivery", s.cfg.callbackDeadline)
+	if !in.offlineAt.IsZero() {
+		detail = fmt.Sprintf("no callback within %v; no bot was connected when it was sent", s.cfg.callbackDeadline)
+	}
+	s.failLocked(FailureTimeout, in, detail)
 	in.settle()
 }
 

@@ -156,6 +156,9 @@ type Server struct {
 	faults   []*fault
 	timers   map[*time.Timer]struct{}
 
+	identifies       int       // IDENTIFYs accepted (gateway_faults.go)
+	gatewayDownUntil time.Time // CutGateway
+
 	// latency and limiter have their own locks: every REST call consults
 	// them before it touches the model.
 	latency latency

@@ -306,13 +306,24 @@ func (o *Outbox) sendOne() (more, refused bool) {
 
 func (o *Outbox) sendHand(key string, h handEdit) {
 	embeds, comps := ui.OrEmpty(h.view.Embeds, h.view.Components)
-	err := EditOriginal(o.session, h.interaction, &discordgo.WebhookEdit{
-		Content: &h.view.Content, Embeds: &embeds, Components: &comps,
-	})
-	if err != nil {
+	for attempt := 1; ; attempt++ {
+		err := EditOriginal(o.session, h.interaction, &discordgo.WebhookEdit{
+			Content: &h.view.Content, Embeds: &embeds, Components: &comps,
+		})
+		if err == nil {
+			return
+		}
+		// A server error is Discord's passing trouble: the edit is sent
+		// again (unless a newer one replaces it), or the player would not
+		// see, say, that it is their turn until they reopened their hand.
+		if serverError(err) && attempt < handAttempts && !o.newerHand(key) {
+			time.Sleep(time.Duration(attempt) * 200 * time.Millisecond)
+			continue
+		}
 		// An expired token or a dismissed message: the player reopens their
 		// hand from the table's "My hand" button, so nothing is lost.
 		o.log.Debug("could not update a hand message", "key", key, "err", err)
+		return
 	}
 }
 

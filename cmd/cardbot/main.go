@@ -14,6 +14,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -157,6 +158,10 @@ func routeDiscordgoLogs(log *slog.Logger) {
 		msg := fmt.Sprintf(format, a...)
 		switch level {
 		case discordgo.LogError:
+			if retried(msg) {
+				log.Warn(msg, "source", "discordgo")
+				break
+			}
 			log.Error(msg, "source", "discordgo")
 		case discordgo.LogWarning:
 			log.Warn(msg, "source", "discordgo")
@@ -166,4 +171,11 @@ func routeDiscordgoLogs(log *slog.Logger) {
 			log.Debug(msg, "source", "discordgo")
 		}
 	}
+}
+
+// retried reports a discordgo error that discordgo deals with by itself: a
+// failed (re)connection to the gateway, which it retries with a growing
+// pause until Discord is back. That is a warning, not an error.
+func retried(msg string) bool {
+	return strings.HasPrefix(msg, "error connecting to gateway") || strings.HasPrefix(msg, "error reconnecting to gateway")
 }

@@ -169,8 +169,9 @@ func TestBinaryServesMetricsAndHealthDuringAGame(t *testing.T) {
 	waitMetric(t, base, `cardbot_discord_rate_limited_total{scope="user"}`, "the 429", exactly(1))
 	waitMetric(t, base, `cardbot_rate_limit_wait_seconds_total{limit="retry_after"}`, "the 429's 0.3 s", func(v float64) bool { return v >= 0.29 })
 
-	// Discord refuses an answer: the user's command fails, and it shows.
-	srv.FailRequests("POST", "/interactions/*/*/callback", 1, http.StatusInternalServerError)
+	// Discord refuses an answer, and the bot's retries of it too: the user's
+	// command fails, and it shows.
+	srv.FailRequests("POST", "/interactions/*/*/callback", 3, http.StatusInternalServerError)
 	r, err = alice.Slash(ch, "chips balance")
 	if err != nil {
 		t.Fatal(err)
@@ -179,7 +180,7 @@ func TestBinaryServesMetricsAndHealthDuringAGame(t *testing.T) {
 		t.Fatalf("/chips balance with its callback refused: %v, want a failed interaction", err)
 	}
 	waitMetric(t, base, `cardbot_interactions_total{kind="command",outcome="failed"}`, "the refused answer", exactly(1))
-	waitMetric(t, base, `cardbot_discord_errors_total{reason="server",route="interaction"}`, "the 500", exactly(1))
+	waitMetric(t, base, `cardbot_discord_errors_total{reason="server",route="interaction"}`, "the three 500s", exactly(3))
 
 	// The gateway drops; discordgo resumes, and the reconnect is counted.
 	srv.DropConnections()

@@ -1,12 +1,11 @@
 package main
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/cardbot/cardbot/engine/laro"
+	"github.com/cardbot/cardbot/internal/screen"
 )
 
 // A Laro player plays like the bot's computer player, but from what their
@@ -18,55 +17,34 @@ import (
 func (p *player) laroMove(game, hand *discordgo.Message) (action, bool) {
 	fresh := p.fresh(hand)
 	if fresh {
-		if b, ok := find(hand, "lay"); ok {
+		if b, ok := screen.Find(hand, "lay"); ok {
 			return action{kind: "lay", msg: hand, b: b, move: true}, true
 		}
-		if b, ok := find(hand, "win"); ok {
+		if b, ok := screen.Find(hand, "win"); ok {
 			return action{kind: "win", msg: hand, b: b, move: true}, true
 		}
-		if discards := all(hand, "discard"); len(discards) > 0 {
-			return laroDiscard(hand, discards)
+		if b, card, ok := screen.LaroDiscard(hand); ok {
+			return action{kind: "discard", msg: hand, b: b, move: true, handover: true,
+				shows: "Discard: **" + card.Symbol() + "** ("}, true
 		}
 	}
-	key, top, discarder, open := laroWindow(game)
+	key, top, discarder, open := screen.LaroWindow(game)
 	// Someone whose draw already waits for the window does not call too,
 	// nor does anyone while their hand and the table disagree on the top
 	// discard: one of them is behind.
-	drawing := strings.Contains(description(hand), "Your draw waits")
-	if open && discarder != p.u.ID() && !p.called[key] && !drawing && handTop(hand) == top {
-		hold, laid := laroCards(hand)
-		v := laro.View{Seat: 0, Seats: 2, Hand: hold, Laid: [][][]laro.Card{laid, nil}, HandSizes: []int{len(hold), 0},
-			Forfeited: []bool{false, false}, Top: top, Claimable: true, Discarder: 1, Phase: laro.PhaseDraw, Winner: -1}
-		if _, ok := (laro.Computer{}).Call(v); ok {
-			if b, ok := find(game, "laro"); ok {
-				return action{kind: "call", msg: game, b: b, window: key}, true
-			}
+	drawing := strings.Contains(screen.Description(hand), "Your draw waits")
+	if open && discarder != p.u.ID() && !p.called[key] && !drawing && screen.HandTop(hand) == top {
+		if b, ok := screen.Find(game, "laro"); ok && screen.LaroWantsCall(hand, top) {
+			return action{kind: "call", msg: game, b: b, window: key}, true
 		}
 	}
 	// A caller waits for their call to be settled before drawing.
 	if !fresh || open && key == p.calling {
 		return action{}, false
 	}
-	var deck, take button
-	for _, d := range all(hand, "draw") {
-		switch d.arg {
-		case "deck":
-			deck = d
-		case "discard":
-			take = d
-		}
-	}
-	if deck.id == "" {
+	b, ok := screen.LaroDraw(hand)
+	if !ok {
 		return action{}, false
-	}
-	b := deck
-	if take.id != "" {
-		hold, laid := laroCards(hand)
-		v := laro.View{Seat: 0, Seats: 1, Hand: hold, Laid: [][][]laro.Card{laid}, HandSizes: []int{len(hold)},
-			Forfeited: []bool{false}, Top: handTop(hand), Phase: laro.PhaseDraw, Winner: -1}
-		if (laro.Computer{}).Draw(v) {
-			b = take
-		}
 	}
 	// Having drawn on this discard, they do not call on it, however long the
 	// table message takes to show the window has closed.
@@ -74,90 +52,4 @@ func (p *player) laroMove(game, hand *discordgo.Message) (action, bool) {
 		key = ""
 	}
 	return action{kind: "draw", msg: hand, b: b, move: true, window: key}, true
-}
-
-// laroDiscard picks the card the computer player would discard.
-func laroDiscard(hand *discordgo.Message, discards []button) (action, bool) {
-	hold, laid := laroCards(hand)
-	b := discards[0]
-	if len(hold) > 0 {
-		v := laro.View{Seats: 1, Hand: hold, Laid: [][][]laro.Card{laid}, HandSizes: []int{len(hold)},
-			Forfeited: []bool{false}, Phase: laro.PhaseDiscard, Winner: -1}
-		c := (laro.Computer{}).Discard(v)
-		for _, d := range discards {
-			if d.arg == c.String() {
-				b = d
-			}
-		}
-	}
-	card, err := laro.ParseCard(b.arg)
-	if err != nil {
-		return action{}, false
-	}
-	return action{kind: "discard", msg: hand, b: b, move: true, handover: true,
-		shows: "Discard: **" + card.Symbol() + "** ("}, true
-}
-
-// laroSymbol matches a card as the views print it (●+3, ▲−10); Voids
-// print as V.
-var laroSymbol = regexp.MustCompile(`[●▲■][+−]\d{1,2}|\bV\b`)
-
-// laroCards reads the cards a hand message shows: those held ("Cards",
-// one line per suit) and the player's laid clusters ("Laid", one per
-// line).
-func laroCards(hand *discordgo.Message) (hold []laro.Card, laid [][]laro.Card) {
-	var tokens []string
-	for _, line := range strings.Split(field(hand, "Cards"), "\n") {
-		if _, rest, ok := strings.Cut(line, "  "); ok {
-			tokens = append(tokens, laroSymbol.FindAllString(rest, -1)...)
-		}
-	}
-	hold, _ = laro.ParseCards(strings.Join(tokens, " "))
-	for _, line := range strings.Split(field(hand, "Laid"), "\n") {
-		inside, _, _ := strings.Cut(strings.TrimPrefix(line, "["), "]")
-		if cs, err := laro.ParseCards(strings.Join(laroSymbol.FindAllString(inside, -1), " ")); err == nil && len(cs) > 0 {
-			laid = append(laid, cs)
-		}
-	}
-	return hold, laid
-}
-
-// handTop reads the top discard from a hand's footer ("Discard: ●+2 · Deck: 38").
-func handTop(hand *discordgo.Message) laro.Card {
-	if hand == nil || len(hand.Embeds) == 0 || hand.Embeds[0].Footer == nil {
-		return laro.NoCard
-	}
-	rest, ok := strings.CutPrefix(hand.Embeds[0].Footer.Text, "Discard: ")
-	if !ok {
-		return laro.NoCard
-	}
-	sym, _, _ := strings.Cut(rest, " ")
-	c, err := laro.ParseCard(sym)
-	if err != nil {
-		return laro.NoCard
-	}
-	return c
-}
-
-// laroWindow reads the LARO! window off the table message: whether one is
-// open, on which card, who discarded it, and a key naming this discard.
-func laroWindow(game *discordgo.Message) (key string, top laro.Card, discarder string, open bool) {
-	d := description(game)
-	if !strings.Contains(d, "LARO! can be called on") && !strings.Contains(d, "LARO! window on") {
-		return "", laro.NoCard, "", false
-	}
-	pile := field(game, "Discard") // "**●+2** (1 in the pile)"
-	sym := laroSymbol.FindString(pile)
-	c, err := laro.ParseCard(sym)
-	if err != nil {
-		return "", laro.NoCard, "", false
-	}
-	lines := strings.Split(field(game, "Latest"), "\n")
-	for i := len(lines) - 1; i >= 0; i-- {
-		if who, _, ok := strings.Cut(lines[i], " discarded **"); ok {
-			discarder = strings.TrimSuffix(strings.TrimPrefix(who, "<@"), ">")
-			break
-		}
-	}
-	return game.Embeds[0].Title + " " + pile, c, discarder, true
 }

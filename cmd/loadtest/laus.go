@@ -3,7 +3,7 @@ package main
 import (
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/cardbot/cardbot/bot/discordtest"
+	"github.com/cardbot/cardbot/internal/screen"
 )
 
 // A Laus player makes the moves their hand offers: they look at the skat,
@@ -15,36 +15,20 @@ func (p *player) lausMove(hand *discordgo.Message) (action, bool) {
 	if !p.fresh(hand) {
 		return action{}, false
 	}
-	if look, ok := find(hand, "look"); ok {
-		if pass, ok := find(hand, "pass"); ok && p.skats%3 == 2 {
+	if look, ok := screen.Find(hand, "look"); ok {
+		if pass, ok := screen.Find(hand, "pass"); ok && p.skats%3 == 2 {
 			return action{kind: "pass", msg: hand, b: pass, move: true}, true
 		}
 		return action{kind: "look", msg: hand, b: look, move: true}, true
 	}
-	if lay, ok := find(hand, "lay"); ok {
-		if values := firstTwo(hand, lay.id); values != nil {
+	if lay, ok := screen.Find(hand, "lay"); ok {
+		if values := screen.FirstTwo(hand, lay.ID); values != nil {
 			return action{kind: "lay back", msg: hand, b: lay, values: values, move: true}, true
 		}
 	}
-	if play, ok := find(hand, "play"); ok {
+	if play, ok := screen.Find(hand, "play"); ok {
 		return action{kind: "play", msg: hand, b: play, move: true, handover: true,
-			shows: mention(p.u.ID()) + " **" + play.label + "**"}, true
+			shows: screen.Mention(p.u.ID()) + " **" + play.Label + "**"}, true
 	}
 	return action{}, false
-}
-
-// firstTwo returns the values of the first two options of the select menu
-// id on m, or nil.
-func firstTwo(m *discordgo.Message, id string) []string {
-	var menu *discordgo.SelectMenu
-	switch c := discordtest.FindComponent(m, id).(type) {
-	case discordgo.SelectMenu:
-		menu = &c
-	case *discordgo.SelectMenu:
-		menu = c
-	}
-	if menu == nil || len(menu.Options) < 2 {
-		return nil
-	}
-	return []string{menu.Options[0].Value, menu.Options[1].Value}
 }

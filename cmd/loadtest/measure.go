@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/cardbot/cardbot/internal/screen"
 )
 
 // The measurements are made after the run, from what the players recorded:
@@ -199,7 +201,7 @@ func hasVerb(ids []string, verb string) bool {
 func moveAfter(ids []string, version int) bool {
 	for _, id := range ids {
 		parts := strings.Split(id, "/")
-		if len(parts) < 5 || !moveVerbs[parts[4]] {
+		if len(parts) < 5 || !screen.IsMove(parts[4]) {
 			continue
 		}
 		if turn, err := strconv.Atoi(parts[3]); err == nil && turn > version {

@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/discordtest"
+	"github.com/cardbot/cardbot/internal/screen"
 )
 
 // stuckAfter is how long a player whose turn the table shows waits for
@@ -17,7 +18,7 @@ const stuckAfter = 10 * time.Second
 type action struct {
 	kind   string // what it is, for the report: "draw", "discard", "call", ...
 	msg    *discordgo.Message
-	b      button
+	b      screen.Button
 	values []string // the choice of a select menu; nil for a button
 	move   bool     // a move from the hand: its version is not played again
 	// A move that changes the table message: shows is the text the table
@@ -43,7 +44,7 @@ type click struct {
 	public      bool // the clicked message is the table's, not the player's own
 	interaction string
 	cb          discordtest.Callback // zero without an answer
-	refused     bool                 // Discord's client would not send it: the button was gone
+	refused     bool                 // Discord's client would not send it: the screen.Button was gone
 	failed      bool                 // sent, but no valid answer in time
 }
 
@@ -90,7 +91,7 @@ func (p *player) nextLocked(now time.Time) (action, bool) {
 	if current == nil {
 		return action{}, false
 	}
-	if _, over := find(current, "again"); over {
+	if _, over := screen.Find(current, "again"); over {
 		// The host starts the next game; the others wait for it.
 		if !p.host {
 			return action{}, false
@@ -112,9 +113,9 @@ func (p *player) nextLocked(now time.Time) (action, bool) {
 		a.table = current.ID
 		return a, true
 	}
-	if myTurn(current, p.u.ID()) && now.Sub(p.handChanged) > stuckAfter {
-		if b, ok := find(hand, "refresh"); ok {
-			return p.nudge(now, hand, b.verb)
+	if screen.MyTurn(current, p.u.ID()) && now.Sub(p.handChanged) > stuckAfter {
+		if b, ok := screen.Find(hand, "refresh"); ok {
+			return p.nudge(now, hand, b.Verb)
 		}
 		return p.nudge(now, current, "hand")
 	}
@@ -125,7 +126,7 @@ func (p *player) nextLocked(now time.Time) (action, bool) {
 // starting the next game) unless the player did so less than stuckAfter
 // ago: if it changed nothing, they try again then.
 func (p *player) nudge(now time.Time, m *discordgo.Message, verb string) (action, bool) {
-	b, ok := find(m, verb)
+	b, ok := screen.Find(m, verb)
 	if !ok || now.Sub(p.nudged) < stuckAfter {
 		return action{}, false
 	}
@@ -136,7 +137,7 @@ func (p *player) nudge(now time.Time, m *discordgo.Message, verb string) (action
 // do not take it twice.
 func (p *player) commit(a action, now time.Time) {
 	if a.move {
-		p.acted, p.actedOn = a.b.turn, a.msg.Embeds[0].Title
+		p.acted, p.actedOn = a.b.Turn, a.msg.Embeds[0].Title
 	}
 	if a.nudge {
 		p.nudged = now
@@ -155,7 +156,7 @@ func (p *player) commit(a action, now time.Time) {
 // fresh reports whether hand offers a move the player has not made yet.
 // Versions start again with each game, whose hand has a new title.
 func (p *player) fresh(hand *discordgo.Message) bool {
-	v := moveVersion(hand)
+	v := screen.MoveVersion(hand)
 	if v < 0 {
 		return false
 	}
@@ -164,14 +165,14 @@ func (p *player) fresh(hand *discordgo.Message) bool {
 
 // do makes the click and waits for its answer, recording both.
 func (p *player) do(a action, setup bool) {
-	c := click{kind: a.kind, setup: setup, msgID: a.msg.ID, customID: a.b.id, public: a.msg.Flags&discordgo.MessageFlagsEphemeral == 0}
+	c := click{kind: a.kind, setup: setup, msgID: a.msg.ID, customID: a.b.ID, public: a.msg.Flags&discordgo.MessageFlagsEphemeral == 0}
 	c.at = time.Now()
 	var r *discordtest.Response
 	var err error
 	if a.values != nil {
-		r, err = p.u.Select(a.msg, a.b.id, a.values)
+		r, err = p.u.Select(a.msg, a.b.ID, a.values)
 	} else {
-		r, err = p.u.Click(a.msg, a.b.id)
+		r, err = p.u.Click(a.msg, a.b.ID)
 	}
 	if err != nil {
 		c.refused = true
@@ -184,7 +185,7 @@ func (p *player) do(a action, setup bool) {
 	p.clicks = append(p.clicks, c)
 	if err == nil && !setup && (a.shows != "" || a.handover) {
 		p.t.mu.Lock()
-		p.t.changes = append(p.t.changes, stateChange{by: p, clicked: c.at, acked: cb.Arrived, version: a.b.turn,
+		p.t.changes = append(p.t.changes, stateChange{by: p, clicked: c.at, acked: cb.Arrived, version: a.b.Turn,
 			shows: a.shows, table: a.table, handover: a.handover})
 		p.t.mu.Unlock()
 	}

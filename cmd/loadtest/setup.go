@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/discordtest"
+	"github.com/cardbot/cardbot/internal/screen"
 )
 
 // stepTimeout bounds each step of opening a table: an answer, or a
@@ -79,9 +80,9 @@ func (t *table) await(ctx context.Context, timeout time.Duration, what string, g
 
 // setupClick clicks verb on m in the fleet's pace and checks the answer.
 func (p *player) setupClick(ctx context.Context, pace *pacer, m *discordgo.Message, verb string) error {
-	b, ok := find(m, verb)
+	b, ok := screen.Find(m, verb)
 	if !ok {
-		return fmt.Errorf("no %q button on:\n%s", verb, text(m))
+		return fmt.Errorf("no %q button on:\n%s", verb, screen.Text(m))
 	}
 	if err := pace.wait(ctx); err != nil {
 		return err

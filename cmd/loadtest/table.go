@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/discordtest"
+	"github.com/cardbot/cardbot/internal/screen"
 )
 
 // seen is what the load generator keeps of one change a person saw, for
@@ -61,18 +62,18 @@ func newTable(no int, game string, ch *discordtest.Channel) *table {
 // observe records a change at this table: a public message, or one of
 // owner's ephemeral ones. It runs under the fake's lock.
 func (t *table) observe(c discordtest.Change, owner *player) {
-	s := seen{at: c.At, msgID: c.Message.ID, created: c.Created, interaction: interactionOf(c.Message),
+	s := seen{at: c.At, msgID: c.Message.ID, created: c.Created, interaction: screen.InteractionOf(c.Message),
 		loading: c.Message.Flags&discordgo.MessageFlagsLoading != 0, ids: discordtest.CustomIDs(c.Message)}
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if owner == nil {
-		s.text = text(c.Message)
+		s.text = screen.Text(c.Message)
 		t.log = append(t.log, s)
 		t.order, t.public = track(t.order, t.public, c)
 	} else {
 		owner.log = append(owner.log, s)
 		owner.order, owner.msgs = track(owner.order, owner.msgs, c)
-		if isHand(c.Message) {
+		if screen.IsHand(c.Message) {
 			owner.handChanged = c.At
 		}
 	}
@@ -116,7 +117,7 @@ func newestLocked(order []string, msgs map[string]*discordgo.Message, ok func(*d
 
 // withVerb matches a message offering a component with verb.
 func withVerb(verb string) func(*discordgo.Message) bool {
-	return func(m *discordgo.Message) bool { _, ok := find(m, verb); return ok }
+	return func(m *discordgo.Message) bool { _, ok := screen.Find(m, verb); return ok }
 }
 
 // tableMessageLocked returns the newest public message offering verb:
@@ -176,5 +177,5 @@ func newPlayer(t *table, u *discordtest.User, host bool) *player {
 
 // handLocked returns the player's newest hand message, or nil.
 func (p *player) handLocked() *discordgo.Message {
-	return newestLocked(p.order, p.msgs, isHand)
+	return newestLocked(p.order, p.msgs, screen.IsHand)
 }

@@ -1,4 +1,4 @@
-package main
+package screen
 
 import (
 	"testing"
@@ -8,7 +8,7 @@ import (
 	"github.com/cardbot/cardbot/engine/laro"
 )
 
-func TestLaroCardsReadsTheHand(t *testing.T) {
+func TestLaroCardsReadTheHand(t *testing.T) {
 	hand := &discordgo.Message{Embeds: []*discordgo.MessageEmbed{{
 		Title:  "Your hand · table abc123 · game 1",
 		Footer: &discordgo.MessageEmbedFooter{Text: "Discard: ●+2 · Deck: 38"},
@@ -17,14 +17,14 @@ func TestLaroCardsReadsTheHand(t *testing.T) {
 			{Name: "Laid", Value: "[■+1 ■+2 ■+3] Run\n[●−7 ▲−7 V] Wild\n"},
 		},
 	}}}
-	hold, laid := laroCards(hand)
+	hold, laid := LaroCards(hand)
 	if got, want := laro.FormatCards(hold), "C+10 C-5 T+3 T+5 T-5 V V"; got != want {
 		t.Errorf("held cards = %s, want %s", got, want)
 	}
 	if len(laid) != 2 || laro.FormatCards(laid[0]) != "S+1 S+2 S+3" || laro.FormatCards(laid[1]) != "C-7 T-7 V" {
 		t.Errorf("laid clusters = %v, want [S+1 S+2 S+3] and [C-7 T-7 V]", laid)
 	}
-	if got := handTop(hand); got.String() != "C+2" {
+	if got := HandTop(hand); got.String() != "C+2" {
 		t.Errorf("handTop = %s, want C+2", got)
 	}
 }
@@ -38,12 +38,12 @@ func TestLaroWindowReadsTheTable(t *testing.T) {
 			{Name: "Latest", Value: "<@111> drew from the deck.\n<@111> discarded **●+2**."},
 		},
 	}}}
-	key, top, discarder, open := laroWindow(table)
+	key, top, discarder, open := LaroWindow(table)
 	if !open || top.String() != "C+2" || discarder != "111" || key == "" {
 		t.Errorf("laroWindow = %q, %s, %q, %v; want open on C+2, discarded by 111", key, top, discarder, open)
 	}
 	table.Embeds[0].Description = "<@222> to **discard**."
-	if _, _, _, open := laroWindow(table); open {
+	if _, _, _, open := LaroWindow(table); open {
 		t.Error("laroWindow reads a window where the table shows none")
 	}
 }

@@ -1,0 +1,87 @@
+package discordtest
+
+import (
+	"net/http"
+	"time"
+)
+
+// Gateway faults beyond DropConnections and RequestReconnect (gateway.go):
+// a session Discord will not let the bot resume, and the callback deadline
+// of an interaction that happened while no bot was connected.
+
+// InvalidateSessions cuts every gateway connection, as DropConnections does,
+// and forgets the sessions, as Discord does when a session has been gone too
+// long: the bot's RESUME is refused with op 9 INVALID_SESSION (d: false), and
+// discordgo identifies afresh and gets a new READY. Dispatches meant for the
+// old sessions are lost, and until the new session is ready a user's action
+// fails with ErrNoBot, as Discord tells its user "This interaction failed".
+func (s *Server) InvalidateSessions() {
+	s.mu.Lock()
+	var drop []*gwConn
+	for id, sess := range s.sessions {
+		if sess.conn != nil {
+			drop = append(drop, sess.conn)
+			sess.conn = nil
+		}
+		delete(s.sessions, id)
+	}
+	s.notifyLocked()
+	s.mu.Unlock()
+	for _, c := range drop {
+		c.close()
+	}
+}
+
+// CutGateway drops every gateway connection, as DropConnections does, and
+// refuses new ones for d, like a network outage: discordgo retries (after
+// 1 s, then 2 s, ...) and resumes once the gateway is back. A user's action
+// meanwhile is replayed on the RESUME, and if that is more than 3 s after it
+// was made, it is already dead (see offlineLocked).
+func (s *Server) CutGateway(d time.Duration) {
+	s.mu.Lock()
+	s.gatewayDownUntil = time.Now().Add(d)
+	s.mu.Unlock()
+	s.DropConnections()
+}
+
+// refuseGateway answers a gateway connection attempt 503 while the gateway
+// is cut, and reports whether it did.
+func (s *Server) refuseGateway(w http.ResponseWriter) bool {
+	s.mu.Lock()
+	down := time.Now().Before(s.gatewayDownUntil)
+	s.mu.Unlock()
+	if down {
+		http.Error(w, "gateway unavailable", http.StatusServiceUnavailable)
+	}
+	return down
+}
+
+// Identifies returns how many IDENTIFYs the server has accepted: one per
+// bot start, plus one per session the bot could not resume.
+func (s *Server) Identifies() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.identifies
+}
+
+// connectedLocked reports whether a session that receives guildID's events
+// has a live connection. Callers hold s.mu.
+func (s *Server) connectedLocked(guildID string) bool {
+	for _, sess := range s.sessions {
+		if sess.owns(guildID) && sess.conn != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// offlineLocked starts an interaction's 3-second deadline when it is
+// created while no bot is connected to receive it. Discord counts the
+// deadline from the user's action, so an interaction replayed after a
+// RESUME more than 3 s later is already dead: the user saw "This
+// interaction failed", and the bot's callback gets 404 Unknown interaction
+// (10062). Callers hold s.mu.
+func (s *Server) offlineLocked(in *interaction) {
+	in.offlineAt = time.Now()
+	s.afterFuncLocked(s.cfg.callbackDeadline, func() { s.expire(in) })
+}

@@ -1,0 +1,53 @@
+package bot
+
+import (
+	"errors"
+	"net/http"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/table"
+)
+
+// callbackRetryWithin is how much of Discord's 3-second window may have
+// passed, counted from the click (the interaction's snowflake time), for a
+// failed callback to be sent again: a retry that arrives after the window
+// only earns 10062 Unknown interaction.
+const callbackRetryWithin = 2500 * time.Millisecond
+
+// callbackAttempts bounds how often one callback is sent.
+const callbackAttempts = 3
+
+// respond sends the one callback an interaction gets. discordgo retries a
+// 502 and a 429 by itself but returns 500, 503 and 504 as errors: Discord's
+// server failed before it took the answer, the player would see "This
+// interaction failed" although their move was stored, and their hand would
+// not show it. So such a callback is sent once more while the window is
+// open, up to callbackAttempts times in all. Should Discord have taken an
+// earlier one after all, the next is refused with 40060 "already
+// acknowledged" and changes nothing the player sees: they are still
+// answered once.
+func (b *Bot) respond(i *discordgo.Interaction, r *discordgo.InteractionResponse) error {
+	err := table.Respond(b.session, i, r)
+	at, terr := discordgo.SnowflakeTimestamp(i.ID)
+	for n := 1; n < callbackAttempts && serverFailed(err) && terr == nil && time.Since(at) < callbackRetryWithin; n++ {
+		b.log.Info("retrying an interaction callback after a server error", "interaction", i.ID, "err", err)
+		time.Sleep(50 * time.Millisecond)
+		err = table.Respond(b.session, i, r)
+	}
+	return err
+}
+
+// serverFailed reports a REST error with status 500, 503 or 504.
+func serverFailed(err error) bool {
+	var re *discordgo.RESTError
+	if !errors.As(err, &re) || re.Response == nil {
+		return false
+	}
+	switch re.Response.StatusCode {
+	case http.StatusInternalServerError, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
+		return true
+	}
+	return false
+}
