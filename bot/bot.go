@@ -118,7 +118,8 @@ func (b *Bot) Start(ctx context.Context) error {
 		// The sync outlives Start's context but not the bot: Shutdown ends it.
 		ectx, cancel := context.WithCancel(context.Background())
 		b.stopEmojis = cancel
-		set.Start(ectx, b.session, appID)
+		budgeted := emojis.WithBudget(b.session, func() error { return b.env.WaitGlobalBudget(ectx) })
+		set.Start(ectx, budgeted, appID)
 	}
 	b.env.PostAnnouncements(ctx)
 	return b.recoverTables(ctx)
