@@ -19,8 +19,8 @@ import (
 // one bucket that it holds for the round trip, so each player's hand update
 // would wait for every other's. Discord limits these calls per interaction
 // token and does not count them against the bot's global limit, so each
-// token gets a bucket that no other call shares, forgotten once the token has
-// expired.
+// token gets a bucket that no other call shares, forgotten once it has gone
+// unused for a few seconds.
 
 // Respond answers interaction i with resp: the interaction callback, which
 // Discord takes once per interaction.
@@ -81,21 +81,24 @@ type tokenLimiterSet struct {
 
 type tokenLimiter struct {
 	rl   *discordgo.RateLimiter
-	born time.Time
+	used time.Time // the last call through it began
 }
 
-// tokenGone is when a token's limiter may be forgotten: Discord's 15-minute
-// token life, and a minute for a call still in flight.
-const tokenGone = 16 * time.Minute
+// tokenIdle is how long a token's limiter is kept after its last call. What
+// it knows is only worth keeping while Discord's window for the token may
+// still be running, a few seconds; a busy bot edits through thousands of
+// tokens a minute, and keeping each for its whole 15-minute life would
+// hold about a kilobyte per click for that long.
+const tokenIdle = 10 * time.Second
 
-// limiter returns key's limiter, made at now if it has none; once a minute
-// it forgets those whose token has expired.
+// limiter returns key's limiter, made at now if it has none; every
+// tokenIdle it forgets those unused for that long.
 func (t *tokenLimiterSet) limiter(key string, now time.Time) *discordgo.RateLimiter {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if now.Sub(t.lastSweep) > time.Minute {
+	if now.Sub(t.lastSweep) > tokenIdle {
 		for k, l := range t.m {
-			if now.Sub(l.born) > tokenGone {
+			if now.Sub(l.used) > tokenIdle {
 				delete(t.m, k)
 			}
 		}
@@ -103,8 +106,9 @@ func (t *tokenLimiterSet) limiter(key string, now time.Time) *discordgo.RateLimi
 	}
 	l := t.m[key]
 	if l == nil {
-		l = &tokenLimiter{rl: discordgo.NewRatelimiter(), born: now}
+		l = &tokenLimiter{rl: discordgo.NewRatelimiter()}
 		t.m[key] = l
 	}
+	l.used = now
 	return l.rl
 }
