@@ -57,6 +57,8 @@ type Bot struct {
 	commands []*discordgo.ApplicationCommand
 
 	stopEmojis context.CancelFunc // ends the emoji sync at Shutdown
+	// forgetRateLimits removes the handler that tells the tables of 429s.
+	forgetRateLimits func()
 }
 
 // New makes a Bot. Call Start once the session is open.
@@ -89,6 +91,12 @@ func New(o Options) *Bot {
 		if _, ok := m.(table.Game); ok {
 			games = append(games, cmd.Name)
 		}
+	}
+	if o.Session != nil {
+		// A 429 despite the budget slows the tables' pace (see table.Env.RateLimited).
+		b.forgetRateLimits = o.Session.AddHandler(func(_ *discordgo.Session, r *discordgo.RateLimit) {
+			b.env.RateLimited(r)
+		})
 	}
 	o.Metrics.WatchTables(games, b.env.LiveTables)
 	if o.Metrics != nil && o.Store != nil {
@@ -168,6 +176,9 @@ func (b *Bot) appID() string {
 // and send its last message edits, and returns when they have all stopped.
 func (b *Bot) Shutdown(ctx context.Context) {
 	b.closing.Store(true)
+	if b.forgetRateLimits != nil {
+		b.forgetRateLimits()
+	}
 	if b.stopEmojis != nil {
 		// discordgo sleeps out a rate limit without watching the context,
 		// and drawing the faces cannot be interrupted, so the sync may take

@@ -23,7 +23,9 @@ const DefaultGlobalBudget = 50
 // change. Each table has at most one call in flight, which keeps its
 // messages in order.
 type dispatcher struct {
-	perCall time.Duration    // how often a call may start, on average
+	basePerCall time.Duration // the pace the budget allows (see backoff.go)
+
+	perCall time.Duration    // how often a call may start, on average; guarded by mu
 	burst   int              // calls that may start at once after a quiet spell
 	m       *metrics.Metrics // told how long calls wait for the budget
 
@@ -31,6 +33,8 @@ type dispatcher struct {
 	waiting map[*Outbox]struct{} // outboxes with public work, none of it in flight
 	tokens  float64
 	filled  time.Time // when tokens was last topped up
+	// slowUntil ends a spell of a slower pace after a 429 (zero: none).
+	slowUntil time.Time
 	// heldSince is when a table ready to go first found the budget empty
 	// (zero: none is held back): the time until a call starts again is
 	// time spent waiting on the global limit.
@@ -49,8 +53,9 @@ func newDispatcher(budget int) *dispatcher {
 	// machine or the network in between bunch together.
 	burst := max(1, budget/25)
 	rate := 0.9*float64(budget) - float64(burst)
+	perCall := time.Duration(float64(time.Second) / rate)
 	return &dispatcher{
-		perCall: time.Duration(float64(time.Second) / rate), burst: burst,
+		basePerCall: perCall, perCall: perCall, burst: burst,
 		waiting: map[*Outbox]struct{}{}, tokens: float64(burst), filled: time.Now(),
 		wake: make(chan struct{}, 1),
 	}
@@ -135,8 +140,7 @@ func (d *dispatcher) drain(ctx context.Context) {
 func (d *dispatcher) startNext(now time.Time, force bool) time.Duration {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	d.tokens = min(float64(d.burst), d.tokens+float64(now.Sub(d.filled))/float64(d.perCall))
-	d.filled = now
+	d.refillLocked(now)
 	var pick *Outbox
 	var pickSince time.Time
 	soonest := time.Duration(-1)
@@ -208,8 +212,7 @@ func (d *dispatcher) acquire(ctx context.Context) error {
 	for {
 		d.mu.Lock()
 		now := time.Now()
-		d.tokens = min(float64(d.burst), d.tokens+float64(now.Sub(d.filled))/float64(d.perCall))
-		d.filled = now
+		d.refillLocked(now)
 		if d.tokens >= 1 {
 			d.tokens--
 			d.mu.Unlock()
