@@ -21,6 +21,7 @@ type Player struct {
 	U *discordtest.User
 }
 
+// Player makes a user of the fake Discord called name into a player of w.
 func (w *World) Player(name string) *Player {
 	return &Player{T: w.T, W: w, U: w.Srv.User(name)}
 }
@@ -97,6 +98,8 @@ func ChooseDiscard(hand []laro.Card) laro.Card {
 	return laro.Computer{}.Discard(v)
 }
 
+// PublicCard matches a Laro card written as text, as a public message must
+// never show one that is hidden in a hand.
 var PublicCard = regexp.MustCompile(`[●▲■][+−]\d{1,2}`)
 
 // PlayTurn lets whoever's hand shows the draw buttons play one turn: draw

@@ -26,6 +26,9 @@ const (
 	StallFor        = 900 * time.Millisecond
 )
 
+// StalledWorld is a World whose bot defers a click once its answer takes
+// longer than StallDeferAfter, so StallStore can make clicks slow; tune
+// changes further options.
 func StalledWorld(t *testing.T, tune ...func(*bot.Options)) *World {
 	return NewWorld(t, append([]func(*bot.Options){func(o *bot.Options) { o.DeferAfter = StallDeferAfter }}, tune...)...)
 }
