@@ -98,8 +98,8 @@ func ChooseDiscard(hand []laro.Card) laro.Card {
 	return laro.Computer{}.Discard(v)
 }
 
-// PublicCard matches a Laro card written as text, as a public message must
-// never show one that is hidden in a hand.
+// PublicCard matches a Laro card written as text (●+4), to find the cards
+// a message or request shows.
 var PublicCard = regexp.MustCompile(`[●▲■][+−]\d{1,2}`)
 
 // PlayTurn lets whoever's hand shows the draw buttons play one turn: draw
