@@ -24,10 +24,7 @@ func (u *User) Autocomplete(ch *Channel, command, option, text string, opts ...A
 	}
 	s := u.s
 	s.mu.Lock()
-	cmd := findCommand(s.guildCommands[ch.guild.id], parts[0])
-	if cmd == nil {
-		cmd = findCommand(s.globalCommands, parts[0])
-	}
+	cmd := s.commandLocked(ch, parts[0])
 	if cmd == nil {
 		s.mu.Unlock()
 		return nil, fmt.Errorf("%w: /%s", ErrUnknownCommand, parts[0])

@@ -2,6 +2,7 @@ package discordtest
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -124,4 +125,34 @@ func Buttons(m *discordgo.Message) []discordgo.Button {
 		}
 	})
 	return out
+}
+
+// TextLayout says how MessageText joins what a message shows.
+type TextLayout struct {
+	FieldSep  string // between an embed field's name and its value
+	ButtonSep string // before each button's "[label]"
+}
+
+// MessageText is everything m shows as text, as a person reads it: its
+// content, each embed's title, description, fields and footer, then its
+// buttons' labels in brackets. A nil message is "".
+func MessageText(m *discordgo.Message, l TextLayout) string {
+	if m == nil {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(m.Content)
+	for _, e := range m.Embeds {
+		b.WriteString("\n" + e.Title + "\n" + e.Description)
+		for _, f := range e.Fields {
+			b.WriteString("\n" + f.Name + l.FieldSep + f.Value)
+		}
+		if e.Footer != nil {
+			b.WriteString("\n" + e.Footer.Text)
+		}
+	}
+	for _, btn := range Buttons(m) {
+		b.WriteString(l.ButtonSep + "[" + btn.Label + "]")
+	}
+	return b.String()
 }

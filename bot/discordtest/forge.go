@@ -58,10 +58,7 @@ func (u *User) ForgeSlash(ch *Channel, command string, opts ...ActionOption) (*R
 	s := u.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	cmd := findCommand(s.guildCommands[ch.guild.id], parts[0])
-	if cmd == nil {
-		cmd = findCommand(s.globalCommands, parts[0])
-	}
+	cmd := s.commandLocked(ch, parts[0])
 	if cmd == nil {
 		return nil, fmt.Errorf("%w: /%s", ErrUnknownCommand, parts[0])
 	}

@@ -23,10 +23,7 @@ func (u *User) Slash(ch *Channel, command string, opts ...ActionOption) (*Respon
 	s := u.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	cmd := findCommand(s.guildCommands[ch.guild.id], parts[0])
-	if cmd == nil {
-		cmd = findCommand(s.globalCommands, parts[0])
-	}
+	cmd := s.commandLocked(ch, parts[0])
 	if cmd == nil {
 		return nil, fmt.Errorf("%w: /%s", ErrUnknownCommand, parts[0])
 	}
@@ -50,6 +47,15 @@ func (u *User) Slash(ch *Channel, command string, opts ...ActionOption) (*Respon
 		data.Resolved = resolved
 	}
 	return s.startLocked(u, ch, discordgo.InteractionApplicationCommand, data, nil, "/"+strings.Join(parts, " "), cfg)
+}
+
+// commandLocked finds the chat command called name that ch's guild offers:
+// registered for that guild, else globally. s.mu is held.
+func (s *Server) commandLocked(ch *Channel, name string) *discordgo.ApplicationCommand {
+	if cmd := findCommand(s.guildCommands[ch.guild.id], name); cmd != nil {
+		return cmd
+	}
+	return findCommand(s.globalCommands, name)
 }
 
 func findCommand(cmds []*discordgo.ApplicationCommand, name string) *discordgo.ApplicationCommand {

@@ -59,19 +59,6 @@ type broadcast struct {
 	sent    func(messageID string)
 }
 
-// handEdit is a pending edit of one player's ephemeral message.
-type handEdit struct {
-	interaction *discordgo.Interaction // carries the app ID and token
-	view        ui.Rendering
-}
-
-// handSlot is one ephemeral message's latest unsent edit, and whether an
-// edit of it is in flight (then the newest one follows it).
-type handSlot struct {
-	pending *handEdit
-	busy    bool
-}
-
 func newOutbox(s *discordgo.Session, log *slog.Logger, channelID, messageID string, every time.Duration,
 	disp *dispatcher, sends *sync.WaitGroup, onPosted func(string)) *Outbox {
 	return &Outbox{
@@ -124,43 +111,6 @@ func (o *Outbox) Announce(r ui.Rendering, sent func(messageID string)) {
 	o.staleLocked()
 	o.mu.Unlock()
 	o.disp.mark(o)
-}
-
-// SetEphemeral replaces the rendering of an ephemeral message edited through
-// an interaction token: a player's hand, or their answer to a LARO! call.
-// key names the message, so a newer rendering of it replaces an older one.
-func (o *Outbox) SetEphemeral(key string, i *discordgo.Interaction, r ui.Rendering) {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	slot := o.hands[key]
-	if slot == nil {
-		slot = &handSlot{}
-		o.hands[key] = slot
-	}
-	slot.pending = &handEdit{interaction: i, view: r}
-	if !slot.busy {
-		slot.busy = true
-		o.sends.Add(1)
-		go o.sendHands(key, slot)
-	}
-}
-
-// sendHands sends key's latest edit, and then any newer one, until none is left.
-func (o *Outbox) sendHands(key string, slot *handSlot) {
-	defer o.sends.Done()
-	for {
-		o.mu.Lock()
-		e := slot.pending
-		slot.pending = nil
-		if e == nil {
-			slot.busy = false
-			delete(o.hands, key)
-			o.mu.Unlock()
-			return
-		}
-		o.mu.Unlock()
-		o.sendHand(key, *e)
-	}
 }
 
 // Problem returns, and forgets, what Discord last refused, in plain words.
@@ -302,29 +252,6 @@ func (o *Outbox) sendOne() (more, refused bool) {
 		o.staleSince = time.Time{}
 	}
 	return more, o.refusals != refusals
-}
-
-func (o *Outbox) sendHand(key string, h handEdit) {
-	embeds, comps := ui.OrEmpty(h.view.Embeds, h.view.Components)
-	for attempt := 1; ; attempt++ {
-		err := EditOriginal(o.session, h.interaction, &discordgo.WebhookEdit{
-			Content: &h.view.Content, Embeds: &embeds, Components: &comps,
-		})
-		if err == nil {
-			return
-		}
-		// A server error is Discord's passing trouble: the edit is sent
-		// again (unless a newer one replaces it), or the player would not
-		// see, say, that it is their turn until they reopened their hand.
-		if serverError(err) && attempt < handAttempts && !o.newerHand(key) {
-			time.Sleep(time.Duration(attempt) * 200 * time.Millisecond)
-			continue
-		}
-		// An expired token or a dismissed message: the player reopens their
-		// hand from the table's "My hand" button, so nothing is lost.
-		o.log.Debug("could not update a hand message", "key", key, "err", err)
-		return
-	}
 }
 
 func (o *Outbox) sendPublic(r ui.Rendering, fresh bool, channelID, msgID string) {

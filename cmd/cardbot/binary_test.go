@@ -266,26 +266,13 @@ func hasButtons(labels ...string) func(*discordgo.Message) bool {
 	}
 }
 
-// msgText is what a message shows as text: content, embeds and buttons.
+// msgText is what a message shows as text: content, embeds and buttons,
+// the buttons on the last line.
 func msgText(m *discordgo.Message) string {
 	if m == nil {
 		return "<nil>"
 	}
-	var b strings.Builder
-	b.WriteString(m.Content)
-	for _, e := range m.Embeds {
-		b.WriteString("\n" + e.Title + "\n" + e.Description)
-		for _, f := range e.Fields {
-			b.WriteString("\n" + f.Name + ": " + f.Value)
-		}
-		if e.Footer != nil {
-			b.WriteString("\n" + e.Footer.Text)
-		}
-	}
-	for _, btn := range discordtest.Buttons(m) {
-		b.WriteString(" [" + btn.Label + "]")
-	}
-	return b.String()
+	return discordtest.MessageText(m, discordtest.TextLayout{FieldSep: ": ", ButtonSep: " "})
 }
 
 // act runs one user action and returns the bot's answer.

@@ -104,24 +104,7 @@ func IsHand(m *discordgo.Message) bool {
 // Text is everything m shows as text: content, embeds (fields as
 // "name: value" lines) and Button labels.
 func Text(m *discordgo.Message) string {
-	if m == nil {
-		return ""
-	}
-	var b strings.Builder
-	b.WriteString(m.Content)
-	for _, e := range m.Embeds {
-		b.WriteString("\n" + e.Title + "\n" + e.Description)
-		for _, f := range e.Fields {
-			b.WriteString("\n" + f.Name + ": " + f.Value)
-		}
-		if e.Footer != nil {
-			b.WriteString("\n" + e.Footer.Text)
-		}
-	}
-	for _, btn := range discordtest.Buttons(m) {
-		b.WriteString("\n[" + btn.Label + "]")
-	}
-	return b.String()
+	return discordtest.MessageText(m, discordtest.TextLayout{FieldSep: ": ", ButtonSep: "\n"})
 }
 
 // Field returns the value of m's first embed field called name, or "".

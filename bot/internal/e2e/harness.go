@@ -126,26 +126,10 @@ func Answer(t *testing.T, r *discordtest.Response, err error) discordtest.Callba
 	return cb
 }
 
-// Text is everything a message shows as text: content, embeds, buttons.
+// Text is everything a message shows as text: content, embeds (a field's
+// name and value on lines of their own), buttons.
 func Text(m *discordgo.Message) string {
-	if m == nil {
-		return ""
-	}
-	var b strings.Builder
-	b.WriteString(m.Content)
-	for _, e := range m.Embeds {
-		b.WriteString("\n" + e.Title + "\n" + e.Description)
-		for _, f := range e.Fields {
-			b.WriteString("\n" + f.Name + "\n" + f.Value)
-		}
-		if e.Footer != nil {
-			b.WriteString("\n" + e.Footer.Text)
-		}
-	}
-	for _, btn := range discordtest.Buttons(m) {
-		b.WriteString("\n[" + btn.Label + "]")
-	}
-	return b.String()
+	return discordtest.MessageText(m, discordtest.TextLayout{FieldSep: "\n", ButtonSep: "\n"})
 }
 
 // Button returns the custom_id of m's first component whose verb (and,

@@ -1,0 +1,106 @@
+package table
+
+import (
+	"errors"
+	"net/http"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/ui"
+)
+
+// Hand messages: each player's ephemeral message, edited through their
+// latest interaction token, at once and on its own (Discord limits these
+// calls per token only), keeping only the newest rendering of each.
+
+// handEdit is a pending edit of one player's ephemeral message.
+type handEdit struct {
+	interaction *discordgo.Interaction // carries the app ID and token
+	view        ui.Rendering
+}
+
+// handSlot is one ephemeral message's latest unsent edit, and whether an
+// edit of it is in flight (then the newest one follows it).
+type handSlot struct {
+	pending *handEdit
+	busy    bool
+}
+
+// SetEphemeral replaces the rendering of an ephemeral message edited through
+// an interaction token: a player's hand, or their answer to a LARO! call.
+// key names the message, so a newer rendering of it replaces an older one.
+func (o *Outbox) SetEphemeral(key string, i *discordgo.Interaction, r ui.Rendering) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	slot := o.hands[key]
+	if slot == nil {
+		slot = &handSlot{}
+		o.hands[key] = slot
+	}
+	slot.pending = &handEdit{interaction: i, view: r}
+	if !slot.busy {
+		slot.busy = true
+		o.sends.Add(1)
+		go o.sendHands(key, slot)
+	}
+}
+
+// sendHands sends key's latest edit, and then any newer one, until none is left.
+func (o *Outbox) sendHands(key string, slot *handSlot) {
+	defer o.sends.Done()
+	for {
+		o.mu.Lock()
+		e := slot.pending
+		slot.pending = nil
+		if e == nil {
+			slot.busy = false
+			delete(o.hands, key)
+			o.mu.Unlock()
+			return
+		}
+		o.mu.Unlock()
+		o.sendHand(key, *e)
+	}
+}
+
+func (o *Outbox) sendHand(key string, h handEdit) {
+	embeds, comps := ui.OrEmpty(h.view.Embeds, h.view.Components)
+	for attempt := 1; ; attempt++ {
+		err := EditOriginal(o.session, h.interaction, &discordgo.WebhookEdit{
+			Content: &h.view.Content, Embeds: &embeds, Components: &comps,
+		})
+		if err == nil {
+			return
+		}
+		// A server error is Discord's passing trouble: the edit is sent
+		// again (unless a newer one replaces it), or the player would not
+		// see, say, that it is their turn until they reopened their hand.
+		if serverError(err) && attempt < handAttempts && !o.newerHand(key) {
+			time.Sleep(time.Duration(attempt) * 200 * time.Millisecond)
+			continue
+		}
+		// An expired token or a dismissed message: the player reopens their
+		// hand from the table's "My hand" button, so nothing is lost.
+		o.log.Debug("could not update a hand message", "key", key, "err", err)
+		return
+	}
+}
+
+// handAttempts bounds how often one hand edit is sent.
+const handAttempts = 3
+
+// newerHand reports whether a newer edit of key waits to be sent.
+func (o *Outbox) newerHand(key string) bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	slot := o.hands[key]
+	return slot != nil && slot.pending != nil
+}
+
+// serverError reports a REST error with a 5xx status, which discordgo
+// returns once its own retries (of 502 only) are spent.
+func serverError(err error) bool {
+	var re *discordgo.RESTError
+	return errors.As(err, &re) && re.Response != nil && re.Response.StatusCode >= http.StatusInternalServerError
+}
