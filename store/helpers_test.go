@@ -111,6 +111,18 @@ func checkLedger(t testing.TB, s *Store) (granted, present map[string]int64) {
 		WHERE l.game_id = g.id)`); n != 0 {
 		t.Errorf("%d game pots differ from their ledger movements", n)
 	}
+	// game_nets holds exactly the per-player sums of each game's ledger rows: compared
+	// both ways, so a missing row and a stray one both show.
+	if n := q(`SELECT COUNT(*) FROM (
+		SELECT game_id, guild, user_id, SUM(delta) AS net FROM ledger
+		WHERE game_id IS NOT NULL GROUP BY game_id, guild, user_id HAVING SUM(delta) != 0
+		EXCEPT SELECT game_id, guild, user_id, net FROM game_nets)`); n != 0 {
+		t.Errorf("%d games' ledger sums per player missing from game_nets", n)
+	}
+	if n := q(`SELECT COUNT(*) FROM game_nets n WHERE net != (SELECT COALESCE(SUM(delta), 0) FROM ledger l
+		WHERE l.game_id = n.game_id AND l.guild = n.guild AND l.user_id = n.user_id)`); n != 0 {
+		t.Errorf("%d game_nets rows differ from their ledger sum", n)
+	}
 	granted, present = map[string]int64{}, map[string]int64{}
 	rows, err := s.rdb.QueryContext(ctx, `SELECT guild, SUM(delta) FROM ledger
 		WHERE reason IN ('grant', 'daily', 'admin_grant') GROUP BY guild`)

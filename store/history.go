@@ -47,7 +47,7 @@ func (s *Store) History(ctx context.Context, q HistoryQuery) ([]HistoryEntry, bo
 		// index games_finished narrows the scan to the guild's finished games of
 		// the kind, already in date order.
 		rows, err := tx.QueryContext(ctx, `SELECT `+prefixCols("g.")+`,
-				(SELECT COALESCE(SUM(l.delta), 0) FROM ledger l WHERE l.game_id = g.id AND l.user_id = ?),
+				(SELECT COALESCE(SUM(n.net), 0) FROM game_nets n WHERE n.game_id = g.id AND n.user_id = ?),
 				(SELECT COALESCE(MAX(r.total), 0) FROM laus_results r WHERE r.game_id = g.id AND r.user_id = ? AND r.computer = 0),
 				(SELECT COALESCE(MAX(r.lost), 0) FROM laus_results r WHERE r.game_id = g.id AND r.user_id = ? AND r.computer = 0),
 				(SELECT COALESCE(MAX(n.round), 0) FROM laus_rounds n WHERE n.game_id = g.id)

@@ -46,14 +46,14 @@ func (s *Store) LaroStats(ctx context.Context, guild, user string) (LaroStats, e
 
 // recordLaroResults adds a settled game to its players' stats. It runs inside the
 // settlement, whose primary key guarantees each game counts once. Chips are taken from
-// the game's ledger rows, so the stats agree with the balances.
+// the game's ledger rows (summed in game_nets), so the stats agree with the balances.
 func (s *Store) recordLaroResults(ctx context.Context, tx *sql.Tx, g *gameChips, results []LaroResult) error {
 	for _, r := range results {
 		if r.User == "" {
 			return fmt.Errorf("%w: laro result without a user", ErrInvalid)
 		}
 		var net int64
-		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(SUM(delta), 0) FROM ledger
+		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(SUM(net), 0) FROM game_nets
 			WHERE game_id = ? AND user_id = ? AND guild = ?`, g.id, r.User, g.guild).Scan(&net); err != nil {
 			return fmt.Errorf("store: laro stats: %w", err)
 		}
