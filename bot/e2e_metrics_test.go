@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/cardbot/cardbot/bot"
 	"github.com/cardbot/cardbot/bot/discordtest"
 	"github.com/cardbot/cardbot/bot/internal/e2e"
@@ -60,10 +62,14 @@ func TestMetricsOfAWholeGame(t *testing.T) {
 	waitSample(t, m, `cardbot_live_tables{game="laro",phase="playing"}`, 1)
 	waitSample(t, m, `cardbot_live_tables{game="laus",phase="lobby"}`, 0)
 
-	// One click while the disk is stalled: answered "thinking…" first.
-	w.Slowly("bob's My hand", true, func() (*discordtest.Response, error) {
-		return bob.U.Click(w.Ch.Message(table.ID), e2e.Button(table, "hand", "*"))
+	// One move while the disk is stalled: answered "thinking…" first.
+	alice.OpenHand(w.Ch.Message(table.ID))
+	hand := alice.WaitHand("the draw", func(m *discordgo.Message) bool { return e2e.Button(m, "draw", "deck") != "" })
+	w.Slowly("alice's draw", false, func() (*discordtest.Response, error) {
+		return alice.U.Click(hand, e2e.Button(hand, "draw", "deck"))
 	})
+	hand = alice.WaitHand("discards", func(m *discordgo.Message) bool { return e2e.Button(m, "discard", "*") != "" })
+	alice.Click(hand, e2e.Button(hand, "discard", "*"))
 	waitSample(t, m, `cardbot_interactions_total{kind="component",outcome="deferred"}`, 1)
 
 	e2e.PlayToEnd(t, w, players)

@@ -78,7 +78,7 @@ func TestLaroSlowClicksNeverShowAHandInPublic(t *testing.T) {
 		return bob.U.Click(choice, e2e.Button(choice, "lay", "0"))
 	})
 	check("a slow choice of cluster")
-	w.Slowly("carol's Refresh", false, func() (*discordtest.Response, error) {
+	w.AtOnceWhileStalled("carol's Refresh", func() (*discordtest.Response, error) {
 		// Carol's hand may be redrawn (bob just laid) between reading it
 		// and clicking, as for a person: then she clicks the new one.
 		for try := 0; ; try++ {
@@ -90,7 +90,7 @@ func TestLaroSlowClicksNeverShowAHandInPublic(t *testing.T) {
 			time.Sleep(20 * time.Millisecond)
 		}
 	})
-	check("a slow Refresh")
+	check("a Refresh while the store is stalled")
 
 	// The hands keep updating after a restart, through the stored links:
 	// still never on a public message.
@@ -153,7 +153,7 @@ func TestLausSlowClicksNeverShowAHandInPublic(t *testing.T) {
 	p, hand := e2e.LausMover(t, w, players)
 	w.Slowly("a slow play", false, func() (*discordtest.Response, error) { return p.U.Click(hand, e2e.Button(hand, "play", "*")) })
 	check("a slow play")
-	w.Slowly("a slow Refresh", false, func() (*discordtest.Response, error) {
+	w.AtOnceWhileStalled("carol's Refresh", func() (*discordtest.Response, error) {
 		for try := 0; ; try++ { // the hand may be redrawn meanwhile, as for a person
 			hand := carol.Hand()
 			r, err := carol.U.Click(hand, e2e.Button(hand, "refresh", "*"))
@@ -163,7 +163,7 @@ func TestLausSlowClicksNeverShowAHandInPublic(t *testing.T) {
 			time.Sleep(20 * time.Millisecond)
 		}
 	})
-	check("a slow Refresh")
+	check("a Refresh while the store is stalled")
 
 	w.Restart()
 	check("the restart")

@@ -71,8 +71,21 @@ func (s *Store) writer() {
 		var first *appendReq
 		select {
 		case first = <-s.batch:
+		case <-s.tokensQueued:
+			// Hand tokens ride with the next batch of actions; when none comes soon,
+			// they are committed alone.
+			select {
+			case first = <-s.batch:
+			case <-time.After(handTokenWait):
+			case <-s.closed:
+			}
 		case <-s.closed:
+			s.flushHandTokens()
 			return
+		}
+		if first == nil {
+			s.flushHandTokens()
+			continue
 		}
 		batch := s.drain([]*appendReq{first})
 		if len(batch) < min(prev, maxBatch) {
@@ -80,6 +93,16 @@ func (s *Store) writer() {
 		}
 		prev = len(batch)
 		s.runBatch(batch)
+	}
+}
+
+// flushHandTokens commits the queued hand tokens, if any, in a transaction of their own.
+func (s *Store) flushHandTokens() {
+	s.tokensMu.Lock()
+	queued := len(s.tokens) > 0
+	s.tokensMu.Unlock()
+	if queued {
+		s.runBatch(nil)
 	}
 }
 
@@ -191,8 +214,14 @@ func (s *Store) commitBatch(batch []*appendReq, savepoints bool) ([]error, error
 			return nil, errs[i]
 		}
 	}
+	tokens := s.takeHandTokens()
+	if len(batch) == 0 && len(tokens) == 0 {
+		return errs, nil
+	}
+	writeHandTokens(ctx, tx, tokens)
 	commit := time.Now()
 	if err := tx.Commit(); err != nil {
+		s.requeueHandTokens(tokens)
 		return nil, fmt.Errorf("store: commit: %w", err)
 	}
 	if s.observeBatch != nil {

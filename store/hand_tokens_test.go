@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"path/filepath"
 	"testing"
 	"time"
@@ -29,19 +30,67 @@ func TestHandTokens(t *testing.T) {
 		{User: "u2", AppID: "a", InteractionID: "2", Token: "t2", OpenedAt: now.Add(-time.Minute)},
 		{User: "u1", AppID: "a", InteractionID: "3", Token: "t1", OpenedAt: now},
 	} {
-		if err := s.SaveHandToken(ctx, g.ID, h); err != nil {
+		s.QueueHandToken(g.ID, h)
+	}
+	// With no action to ride with, the queue is committed on its own soon after.
+	var got []HandToken
+	for deadline := time.Now().Add(5 * time.Second); len(got) < 2 && time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		if got, err = s.HandTokens(ctx, g.ID, now.Add(-15*time.Minute)); err != nil {
 			t.Fatal(err)
 		}
-	}
-	got, err := s.HandTokens(ctx, g.ID, now.Add(-15*time.Minute))
-	if err != nil {
-		t.Fatal(err)
 	}
 	if len(got) != 2 || got[0].Token != "t1" || got[0].InteractionID != "3" || !got[0].OpenedAt.Equal(now) || got[1].Token != "t2" {
 		t.Fatalf("got %+v, want u1's newest token t1 and u2's t2", got)
 	}
 	if got, _ := s.HandTokens(ctx, g.ID, now.Add(time.Second)); len(got) != 0 {
 		t.Fatalf("tokens opened before since: got %+v, want none", got)
+	}
+}
+
+// TestQueuedHandTokensRideWithTheNextAction: a token queued before an action is
+// committed with it, so it is stored once AppendAction returns.
+func TestQueuedHandTokensRideWithTheNextAction(t *testing.T) {
+	ctx := context.Background()
+	s := openTest(t)
+	g := newGame(t, s, "g", "u1", "u2")
+	now := time.UnixMilli(time.Now().UnixMilli())
+	for i := range 50 {
+		s.QueueHandToken(g.ID, HandToken{User: "u1", AppID: "a", InteractionID: fmt.Sprint(i), Token: fmt.Sprint("t", i), OpenedAt: now})
+		if err := s.AppendAction(ctx, ActionRecord{GameID: g.ID, Seq: int64(i + 1), Data: []byte(`{}`), At: now}, nil); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.HandTokens(ctx, g.ID, now.Add(-time.Minute))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != 1 || got[0].Token != fmt.Sprint("t", i) {
+			t.Fatalf("after action %d: tokens %+v, want u1's t%d", i+1, got, i)
+		}
+	}
+}
+
+// TestCloseStoresQueuedHandTokens: a graceful stop keeps the newest tokens.
+func TestCloseStoresQueuedHandTokens(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "db")
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := newGame(t, s, "g", "u1")
+	now := time.UnixMilli(time.Now().UnixMilli())
+	s.QueueHandToken(g.ID, HandToken{User: "u1", AppID: "a", InteractionID: "9", Token: "last", OpenedAt: now})
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s, err = Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	got, err := s.HandTokens(ctx, g.ID, now.Add(-time.Minute))
+	if err != nil || len(got) != 1 || got[0].Token != "last" {
+		t.Fatalf("after Close and Open: %+v, %v; want the token queued before Close", got, err)
 	}
 }
 

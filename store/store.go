@@ -85,11 +85,15 @@ type Store struct {
 	// (benchmarks read it).
 	observeBatch func(size int, statements, commit time.Duration)
 
-	batch     chan *appendReq
-	dirty     chan struct{} // a commit happened since the last checkpoint
-	closed    chan struct{}
-	closeOnce sync.Once
-	bg        sync.WaitGroup // writer and checkpointer
+	batch chan *appendReq
+	// Hand tokens waiting for the writer (hand_tokens.go), and its wake-up call.
+	tokensMu     sync.Mutex
+	tokens       map[handTokenKey]HandToken
+	tokensQueued chan struct{}
+	dirty        chan struct{} // a commit happened since the last checkpoint
+	closed       chan struct{}
+	closeOnce    sync.Once
+	bg           sync.WaitGroup // writer and checkpointer
 }
 
 // busyTimeout is how long a write waits for another process's commit (see Open).
@@ -209,6 +213,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		ckdb:          ckdb,
 		batch:         make(chan *appendReq),
 		dirty:         make(chan struct{}, 1),
+		tokensQueued:  make(chan struct{}, 1),
 		closed:        make(chan struct{}),
 	}
 	s.bg.Add(2)

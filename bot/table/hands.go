@@ -56,7 +56,7 @@ func (c *Core) AnswerHand(in *ui.Input, v ui.Rendering, fromTable bool) *ui.Repl
 // AdoptHand makes the message of interaction i (created at at) the
 // player's hand message, and stores its token so that after a restart the
 // table can still update it while the token lives. Losing the stored token
-// costs only that convenience, so a failure is logged, not shown.
+// costs only that convenience.
 //
 // i must come from Input.LinkPrivately, which makes the transport answer
 // it with a message ephemeral for its user; and that user must be the
@@ -67,14 +67,11 @@ func (c *Core) AdoptHand(user string, i *discordgo.Interaction, at time.Time) {
 		return
 	}
 	c.hands[user] = handToken{i: tokenOnly(i), at: at}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-	defer cancel()
-	err := c.Env.Store.SaveHandToken(ctx, c.GameID, store.HandToken{
+	// Queued, not waited for: every click on a hand brings a new token, and the
+	// table should not wait for the disk on each (see Store.QueueHandToken).
+	c.Env.Store.QueueHandToken(c.GameID, store.HandToken{
 		User: user, AppID: i.AppID, InteractionID: i.ID, Token: i.Token, OpenedAt: at,
 	})
-	if err != nil {
-		c.Env.Log.Warn("storing a hand token", "table", c.ID, "err", err)
-	}
 }
 
 // LoadHands takes back the hand tokens still alive after a restart.
