@@ -18,6 +18,9 @@ type appendReq struct {
 	rec   ActionRecord
 	moves []ChipMove
 	done  chan error // buffered: the writer never blocks on a caller
+	// flush marks a request with no action: its caller only waits for the
+	// commit of the next batch, which writes every hand token queued before it.
+	flush bool
 }
 
 // AppendAction appends one action to its game's log together with the chip movements it
@@ -193,6 +196,9 @@ func (s *Store) commitBatch(batch []*appendReq, savepoints bool) ([]error, error
 		return nil, err
 	}
 	for i, r := range batch {
+		if r.flush {
+			continue
+		}
 		if err := r.ctx.Err(); err != nil {
 			errs[i] = err
 			continue

@@ -22,7 +22,9 @@ type batchGames map[string]gameChips
 func loadBatchGames(ctx context.Context, tx *sql.Tx, batch []*appendReq) (batchGames, error) {
 	ids := make([]string, 0, len(batch))
 	for _, r := range batch {
-		ids = append(ids, r.rec.GameID)
+		if !r.flush {
+			ids = append(ids, r.rec.GameID)
+		}
 	}
 	list, err := json.Marshal(ids)
 	if err != nil {

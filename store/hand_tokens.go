@@ -40,6 +40,23 @@ func (s *Store) QueueHandToken(gameID string, h HandToken) {
 	}
 }
 
+// SaveHandToken records (or replaces) a player's hand token for a game and returns once
+// it is committed, with the writer's next batch. It is for a token of a new hand
+// message: if that one were lost in a crash, the table would go on editing the
+// player's previous hand message, which they no longer look at.
+func (s *Store) SaveHandToken(ctx context.Context, gameID string, h HandToken) error {
+	s.QueueHandToken(gameID, h)
+	req := &appendReq{ctx: ctx, flush: true, done: make(chan error, 1)}
+	select {
+	case s.batch <- req:
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-s.closed:
+		return ErrClosed
+	}
+	return <-req.done
+}
+
 // handTokenWait is how long a queued hand token waits for a batch of actions to ride
 // with before it is committed alone.
 const handTokenWait = 20 * time.Millisecond

@@ -69,6 +69,32 @@ func TestQueuedHandTokensRideWithTheNextAction(t *testing.T) {
 	}
 }
 
+// TestSaveHandTokenIsCommittedOnReturn: the token of a new hand message is stored
+// when SaveHandToken returns, and a token queued before it for the same hand does not
+// overwrite it later.
+func TestSaveHandTokenIsCommittedOnReturn(t *testing.T) {
+	ctx := context.Background()
+	s := openTest(t)
+	g := newGame(t, s, "g", "u1")
+	now := time.UnixMilli(time.Now().UnixMilli())
+	for i := range 20 {
+		s.QueueHandToken(g.ID, HandToken{User: "u1", AppID: "a", InteractionID: "old", Token: "old", OpenedAt: now})
+		want := fmt.Sprint("new", i)
+		if err := s.SaveHandToken(ctx, g.ID, HandToken{User: "u1", AppID: "a", InteractionID: want, Token: want, OpenedAt: now}); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.HandTokens(ctx, g.ID, now.Add(-time.Minute))
+		if err != nil || len(got) != 1 || got[0].Token != want {
+			t.Fatalf("round %d: %+v, %v; want %s stored on return", i, got, err, want)
+		}
+	}
+	time.Sleep(3 * handTokenWait) // anything still queued has been written by now
+	got, err := s.HandTokens(ctx, g.ID, now.Add(-time.Minute))
+	if err != nil || len(got) != 1 || got[0].Token != "new19" {
+		t.Fatalf("later: %+v, %v; want new19 kept", got, err)
+	}
+}
+
 // TestCloseStoresQueuedHandTokens: a graceful stop keeps the newest tokens.
 func TestCloseStoresQueuedHandTokens(t *testing.T) {
 	ctx := context.Background()

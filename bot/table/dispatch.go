@@ -141,6 +141,12 @@ func (d *dispatcher) startNext(now time.Time, force bool) time.Duration {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.refillLocked(now)
+	if d.tokens < 1 && !d.heldSince.IsZero() {
+		// A table is already known to be ready and held back by the budget:
+		// nothing can start before the next token, so the tables need not be
+		// scanned again (every change at a thousand busy tables wakes this up).
+		return time.Duration((1 - d.tokens) * float64(d.perCall))
+	}
 	var pick *Outbox
 	var pickSince time.Time
 	soonest := time.Duration(-1)

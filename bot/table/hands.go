@@ -46,32 +46,57 @@ func (c *Core) HandReply(in *ui.Input, seat int, note string) *ui.Reply {
 // others can see, gets a new private message: a hand never replaces a
 // message anyone else sees.
 func (c *Core) AnswerHand(in *ui.Input, v ui.Rendering, fromTable bool) *ui.Reply {
-	c.AdoptHand(in.UserID, in.LinkPrivately(), in.At)
 	if fromTable || !in.OnEphemeral() {
+		c.AdoptHand(in.UserID, in.LinkPrivately(), in.At)
 		return ui.EphemeralMessage("", v.Embeds, v.Components)
 	}
+	c.keepHand(in.UserID, in.LinkPrivately(), in.At)
 	return ui.PrivateUpdate("", v.Embeds, v.Components)
 }
 
-// AdoptHand makes the message of interaction i (created at at) the
-// player's hand message, and stores its token so that after a restart the
-// table can still update it while the token lives. Losing the stored token
-// costs only that convenience.
+// AdoptHand makes the message of interaction i (created at at) a new hand
+// message of the player's, and stores its token before returning, so that
+// after a restart (even a crash) the table updates this message, not the one
+// before it, while the token lives. Failing to store it costs only that
+// convenience, so a failure is logged, not shown.
 //
 // i must come from Input.LinkPrivately, which makes the transport answer
 // it with a message ephemeral for its user; and that user must be the
 // player, or someone else would be shown this hand.
 func (c *Core) AdoptHand(user string, i *discordgo.Interaction, at time.Time) {
-	if u := ui.UserOf(i); u == nil || u.ID != user {
-		c.Env.Log.Error("refused to link a hand to another person's interaction", "table", c.ID)
+	if !c.linkHand(user, i, at) {
 		return
 	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if err := c.Env.Store.SaveHandToken(ctx, c.GameID, handRecord(user, i, at)); err != nil {
+		c.Env.Log.Warn("storing a hand token", "table", c.ID, "err", err)
+	}
+}
+
+// keepHand takes the token of a click on the player's current hand message.
+// It is queued, not waited for: every click on a hand brings a new token,
+// and losing the newest in a crash costs nothing, since an older one still
+// edits the same message (see Store.QueueHandToken).
+func (c *Core) keepHand(user string, i *discordgo.Interaction, at time.Time) {
+	if c.linkHand(user, i, at) {
+		c.Env.Store.QueueHandToken(c.GameID, handRecord(user, i, at))
+	}
+}
+
+// linkHand makes i the player's hand interaction, if it is the player's own.
+func (c *Core) linkHand(user string, i *discordgo.Interaction, at time.Time) bool {
+	if u := ui.UserOf(i); u == nil || u.ID != user {
+		c.Env.Log.Error("refused to link a hand to another person's interaction", "table", c.ID)
+		return false
+	}
 	c.hands[user] = handToken{i: tokenOnly(i), at: at}
-	// Queued, not waited for: every click on a hand brings a new token, and the
-	// table should not wait for the disk on each (see Store.QueueHandToken).
-	c.Env.Store.QueueHandToken(c.GameID, store.HandToken{
-		User: user, AppID: i.AppID, InteractionID: i.ID, Token: i.Token, OpenedAt: at,
-	})
+	return true
+}
+
+// handRecord is what the store keeps of a hand interaction.
+func handRecord(user string, i *discordgo.Interaction, at time.Time) store.HandToken {
+	return store.HandToken{User: user, AppID: i.AppID, InteractionID: i.ID, Token: i.Token, OpenedAt: at}
 }
 
 // LoadHands takes back the hand tokens still alive after a restart.

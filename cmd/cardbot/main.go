@@ -124,12 +124,20 @@ func run(ctx context.Context, stopSignals func(), cfg config, log *slog.Logger) 
 	stopSignals()
 	m.SetReady(false)
 	log.Info("shutting down (press Ctrl-C again to force)")
-	b.Shutdown(context.Background())
+	// Stale table messages are sent at the global budget, which with a thousand busy
+	// tables could take longer than a supervisor waits (30 s in the README's unit and
+	// in compose.yaml): the rest are redrawn after the next start, so the wait is cut.
+	shutdownCtx, cancelShutdown := context.WithTimeout(context.Background(), shutdownGrace)
+	b.Shutdown(shutdownCtx)
+	cancelShutdown()
 	if err := session.Close(); err != nil && !errors.Is(err, discordgo.ErrWSNotFound) {
 		log.Warn("closing the Discord session", "err", err)
 	}
 	return nil
 }
+
+// shutdownGrace bounds how long a stop waits for the tables' last message edits.
+const shutdownGrace = 20 * time.Second
 
 // restCode is the HTTP status of a failed REST call, or 0.
 // pooledTransport keeps connections to Discord open for reuse: every table
