@@ -12,13 +12,20 @@ import (
 // drawing function looks its input up here first, keyed by a digest of the
 // input's content (its JSON), not by any ID, so an equal state from another
 // table, or after a restart, finds it too. The cache keeps the most recently
-// used cacheSize pictures.
-const cacheSize = 256
+// used pictures, at most cacheSize of them and cacheBytes of PNG data: at a
+// thousand busy tables, games end by the hundred a minute, and a cache of
+// every recent end scene was a fifth of the bot's memory. A table's message
+// keeps its own picture anyway; the cache only spares redrawing it.
+const (
+	cacheSize  = 256
+	cacheBytes = 4 << 20
+)
 
 type cache struct {
 	mu    sync.Mutex
 	order *list.List // of *cacheEntry, most recent first
 	byKey map[[32]byte]*list.Element
+	bytes int // PNG data held
 	drawn int // pictures drawn (cache misses), for tests
 }
 
@@ -53,10 +60,13 @@ func cached(kind string, input any, draw func() PNG) PNG {
 	c.drawn++
 	if _, ok := c.byKey[key]; !ok {
 		c.byKey[key] = c.order.PushFront(&cacheEntry{key: key, png: p})
-		for c.order.Len() > cacheSize {
+		c.bytes += len(p.Data)
+		for c.order.Len() > 1 && (c.order.Len() > cacheSize || c.bytes > cacheBytes) {
 			last := c.order.Back()
 			c.order.Remove(last)
-			delete(c.byKey, last.Value.(*cacheEntry).key)
+			e := last.Value.(*cacheEntry)
+			delete(c.byKey, e.key)
+			c.bytes -= len(e.png.Data)
 		}
 	}
 	return p

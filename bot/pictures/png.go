@@ -45,5 +45,7 @@ func encode(prefix string, img image.Image) PNG {
 		panic(fmt.Sprintf("pictures: encoding a PNG in memory: %v", err)) // a bytes.Buffer does not fail
 	}
 	sum := sha256.Sum256(buf.Bytes())
-	return PNG{Name: prefix + "-" + hex.EncodeToString(sum[:6]) + ".png", Data: buf.Bytes()}
+	// A copy of exactly the picture's size: the buffer's spare room would
+	// stay allocated as long as the picture is kept.
+	return PNG{Name: prefix + "-" + hex.EncodeToString(sum[:6]) + ".png", Data: bytes.Clone(buf.Bytes())}
 }
