@@ -80,7 +80,7 @@ func (e *Env) Start(t Table, messageID string) {
 	c.phase.Store(uint32(c.Status))
 	e.register(t)
 	e.running.Add(1)
-	go func() { defer e.running.Done(); c.Act.run(e.ctx, t.StopTimers, c.notePhase) }()
+	c.Act.start(e.ctx, t.StopTimers, c.notePhase, e.running.Done)
 }
 
 // Restore is the part of rebuilding a table after a restart that every
