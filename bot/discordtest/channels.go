@@ -39,7 +39,7 @@ type Channel struct {
 	kind     discordgo.ChannelType // 0: a text channel
 	th       *threadState          // set for a thread (see threads.go)
 	msgs     []*message            // in posting order; deleted ones removed
-	history  []*discordgo.Message  // every version ever shown (see History)
+	history  []*discordgo.Message  // every version ever shown (see History); shared, never changed
 }
 
 // AddGuild creates a guild. If a bot is connected it receives GUILD_CREATE,
@@ -155,9 +155,10 @@ func (c *Channel) History() []*discordgo.Message {
 	return out
 }
 
-// recordLocked adds a version of a public message to the history.
+// recordLocked adds a version of a public message to the history. Stored
+// versions never change, so the history shares m with the model.
 func (c *Channel) recordLocked(m *discordgo.Message) {
-	c.history = append(c.history, copyMessage(m))
+	c.history = append(c.history, m)
 }
 
 // Message returns a copy of message id as the channel shows it, or nil if the
@@ -236,7 +237,7 @@ func (s *Server) serveChannel(rc *reqCtx) (result, *apiError) {
 		}
 		switch rc.method {
 		case "GET":
-			return jsonResult(encodeMessage(m.m)), nil
+			return jsonResult(m.json()), nil
 		case "PATCH":
 			return s.patchMessageLocked(ch, m, rc)
 		case "DELETE":
@@ -263,7 +264,7 @@ func (c *Channel) listLocked(q url.Values) []byte {
 		if n > 0 {
 			buf = append(buf, ',')
 		}
-		buf = append(buf, encodeMessage(c.msgs[i].m)...)
+		buf = append(buf, c.msgs[i].json()...)
 	}
 	return append(buf, ']')
 }
@@ -294,7 +295,7 @@ func (s *Server) postMessageLocked(ch *Channel, rc *reqCtx) (result, *apiError) 
 	ch.recordLocked(m)
 	s.observeLocked(rec, true, false)
 	s.notifyLocked()
-	return jsonResult(encodeMessage(m)), nil
+	return jsonResult(rec.json()), nil
 }
 
 func (s *Server) patchMessageLocked(ch *Channel, m *message, rc *reqCtx) (result, *apiError) {
@@ -317,13 +318,13 @@ func (s *Server) patchMessageLocked(ch *Channel, m *message, rc *reqCtx) (result
 	if e := s.editLocked(m, p); e != nil {
 		return result{}, e
 	}
-	return jsonResult(encodeMessage(m.m)), nil
+	return jsonResult(m.json()), nil
 }
 
 // editLocked applies an edit to a stored message if the result is valid.
 // A deferred response's "thinking" state ends with its first edit.
 func (s *Server) editLocked(m *message, p payload) *apiError {
-	next := copyMessage(m.m)
+	next := nextVersion(m.m)
 	p.apply(s, next)
 	next.Flags &^= discordgo.MessageFlagsLoading
 	if e := s.validateMessage(next); e != nil {

@@ -1,6 +1,7 @@
 package discordtest
 
 import (
+	"iter"
 	"strconv"
 	"strings"
 
@@ -81,6 +82,45 @@ func customID(c discordgo.MessageComponent) string {
 	return ""
 }
 
+// eachComponent calls f on every component, depth first, as walkComponents
+// does but without paths, until f returns false; it reports whether f never
+// did.
+func eachComponent(comps []discordgo.MessageComponent, f func(c discordgo.MessageComponent) bool) bool {
+	for _, c := range comps {
+		if c == nil {
+			continue
+		}
+		if !f(c) || !eachComponent(children(c), f) {
+			return false
+		}
+	}
+	return true
+}
+
+// Components yields every component on m, depth first in display order,
+// layout components (rows, sections, containers) included. Those of a
+// message the fake returned are pointers (*discordgo.Button, ...).
+func Components(m *discordgo.Message) iter.Seq[discordgo.MessageComponent] {
+	return func(yield func(discordgo.MessageComponent) bool) {
+		if m != nil {
+			eachComponent(m.Components, yield)
+		}
+	}
+}
+
+// countComponents counts the components on m for which ok holds, so that
+// a list of them is allocated once.
+func countComponents(m *discordgo.Message, ok func(discordgo.MessageComponent) bool) int {
+	n := 0
+	eachComponent(m.Components, func(c discordgo.MessageComponent) bool {
+		if ok(c) {
+			n++
+		}
+		return true
+	})
+	return n
+}
+
 // FindComponent returns the button or select menu with custom_id id on m,
 // or nil.
 // The result is a *discordgo.Button or *discordgo.SelectMenu for messages
@@ -90,10 +130,12 @@ func FindComponent(m *discordgo.Message, id string) discordgo.MessageComponent {
 		return nil
 	}
 	var found discordgo.MessageComponent
-	walkComponents(m.Components, "components", func(_ string, c discordgo.MessageComponent) {
-		if found == nil && customID(c) == id {
+	eachComponent(m.Components, func(c discordgo.MessageComponent) bool {
+		if customID(c) == id {
 			found = c
+			return false
 		}
+		return true
 	})
 	return found
 }
@@ -101,28 +143,36 @@ func FindComponent(m *discordgo.Message, id string) discordgo.MessageComponent {
 // CustomIDs returns the custom_id of every button and select menu on m, in
 // display order.
 func CustomIDs(m *discordgo.Message) []string {
-	var ids []string
 	if m == nil {
 		return nil
 	}
-	walkComponents(m.Components, "components", func(_ string, c discordgo.MessageComponent) {
+	var ids []string
+	if n := countComponents(m, func(c discordgo.MessageComponent) bool { return customID(c) != "" }); n > 0 {
+		ids = make([]string, 0, n)
+	}
+	eachComponent(m.Components, func(c discordgo.MessageComponent) bool {
 		if id := customID(c); id != "" {
 			ids = append(ids, id)
 		}
+		return true
 	})
 	return ids
 }
 
 // Buttons returns copies of every button on m, in display order.
 func Buttons(m *discordgo.Message) []discordgo.Button {
-	var out []discordgo.Button
 	if m == nil {
 		return nil
 	}
-	walkComponents(m.Components, "components", func(_ string, c discordgo.MessageComponent) {
+	var out []discordgo.Button
+	if n := countComponents(m, func(c discordgo.MessageComponent) bool { _, ok := asButton(c); return ok }); n > 0 {
+		out = make([]discordgo.Button, 0, n)
+	}
+	eachComponent(m.Components, func(c discordgo.MessageComponent) bool {
 		if b, ok := asButton(c); ok {
 			out = append(out, *b)
 		}
+		return true
 	})
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -20,7 +21,15 @@ type message struct {
 	// in is the interaction whose token created the message, if any; its
 	// token may edit the message for as long as the token lives.
 	in *interaction
+	// enc is m's JSON, kept while m is the version shown (encOf == m):
+	// each click sends the message it was made on.
+	enc   []byte
+	encOf *discordgo.Message
 }
+
+// The *discordgo.Message of a stored message is never changed once stored:
+// an edit stores a new version (see nextVersion), so the channel's history
+// and a pending Callback may hold versions without copying them.
 
 func (m *message) ephemeral() bool { return m.owner != nil }
 
@@ -151,9 +160,30 @@ func encodeMessage(m *discordgo.Message) []byte {
 	return mustJSON(wireMessage{Message: m, Components: comps})
 }
 
-// copyMessage returns a deep copy through JSON, exactly what a client would
-// decode, so callers never share memory with the model.
-func copyMessage(m *discordgo.Message) *discordgo.Message {
+// json returns the message's JSON as encodeMessage writes it. Callers hold
+// s.mu and must not change the bytes.
+func (m *message) json() []byte {
+	if m.encOf != m.m {
+		m.enc, m.encOf = encodeMessage(m.m), m.m
+	}
+	return m.enc
+}
+
+// nextVersion returns a shallow copy of m to edit into the next version:
+// only its top-level fields may be set, as payload.apply does, never what
+// they point to.
+func nextVersion(m *discordgo.Message) *discordgo.Message {
+	next := *m
+	next.Attachments = slices.Clip(next.Attachments) // appending must not write into m's array
+	return &next
+}
+
+// copyMessage returns a deep copy of m, exactly what a client would decode
+// from its JSON, so callers never share memory with the model.
+func copyMessage(m *discordgo.Message) *discordgo.Message { return cloneMessage(m) }
+
+// jsonCopyMessage is copyMessage through a JSON round trip.
+func jsonCopyMessage(m *discordgo.Message) *discordgo.Message {
 	var out discordgo.Message
 	if err := json.Unmarshal(encodeMessage(m), &out); err != nil {
 		panic(fmt.Sprintf("discordtest: copy message: %v", err))

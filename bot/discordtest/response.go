@@ -40,7 +40,11 @@ func (r *Response) Wait() (Callback, error) {
 	if r.in.cb == nil {
 		return Callback{}, fmt.Errorf("%w: %s by %s: no callback within %v", ErrInteractionFailed, r.in.label, r.in.user.name, r.s.cfg.callbackDeadline)
 	}
-	return *r.in.cb, nil
+	cb := *r.in.cb
+	if r.in.cbMessage != nil {
+		cb.Message = copyMessage(r.in.cbMessage)
+	}
+	return cb, nil
 }
 
 // Message returns the current state of the interaction's message (the

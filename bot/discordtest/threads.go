@@ -173,7 +173,7 @@ func (s *Server) startThreadLocked(ch *Channel, m *message, name string, duratio
 		th: &threadState{parent: ch, owner: owner, duration: duration, created: s.now()},
 	}
 	s.channels[th.id] = th
-	next := copyMessage(m.m)
+	next := nextVersion(m.m)
 	next.Thread = &discordgo.Channel{
 		ID: th.id, GuildID: ch.guild.id, ParentID: ch.id, Name: name, Type: discordgo.ChannelTypeGuildPublicThread,
 	}

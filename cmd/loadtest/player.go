@@ -43,7 +43,7 @@ type click struct {
 	customID    string
 	public      bool // the clicked message is the table's, not the player's own
 	interaction string
-	cb          discordtest.Callback // zero without an answer
+	cb          discordtest.Callback // zero without an answer; its Message is dropped
 	refused     bool                 // Discord's client would not send it: the screen.Button was gone
 	failed      bool                 // sent, but no valid answer in time
 }
@@ -182,6 +182,7 @@ func (p *player) do(a action, setup bool) {
 	c.interaction = r.ID()
 	cb, err := r.Wait()
 	c.cb, c.failed = cb, err != nil
+	c.cb.Message = nil // the measures need only its times and type; keeping it grows the heap the GC scans
 	p.clicks = append(p.clicks, c)
 	if err == nil && !setup && (a.shows != "" || a.handover) {
 		p.t.mu.Lock()

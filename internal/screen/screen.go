@@ -6,6 +6,8 @@
 package screen
 
 import (
+	"iter"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -24,39 +26,82 @@ type Button struct {
 }
 
 // Buttons decodes the bot's components on m, buttons and menus alike;
-// disabled ones and foreign custom_ids are left out.
+// disabled buttons and foreign custom_ids are left out.
 func Buttons(m *discordgo.Message) []Button {
-	if m == nil {
-		return nil
-	}
-	labels := map[string]string{}
-	disabled := map[string]bool{}
-	for _, b := range discordtest.Buttons(m) {
-		labels[b.CustomID] = b.Label
-		disabled[b.CustomID] = b.Disabled
-	}
-	var out []Button
-	for _, id := range discordtest.CustomIDs(m) {
-		parts := strings.Split(id, "/")
-		if len(parts) < 5 || len(parts) > 6 || parts[0] != "v1" || disabled[id] {
-			continue
+	return slices.Collect(buttons(m))
+}
+
+// buttons yields what Buttons returns, one at a time, so that Find can stop
+// at the first match without decoding the rest.
+func buttons(m *discordgo.Message) iter.Seq[Button] {
+	return func(yield func(Button) bool) {
+		for c := range discordtest.Components(m) {
+			var id, label string
+			switch x := c.(type) {
+			case *discordgo.Button:
+				id, label = x.CustomID, x.Label
+				if x.Disabled {
+					continue
+				}
+			case discordgo.Button:
+				id, label = x.CustomID, x.Label
+				if x.Disabled {
+					continue
+				}
+			case *discordgo.SelectMenu:
+				id = x.CustomID
+			case discordgo.SelectMenu:
+				id = x.CustomID
+			default:
+				continue
+			}
+			if b, ok := parseButton(id, label); ok && !yield(b) {
+				return
+			}
 		}
-		turn, err := strconv.Atoi(parts[3])
-		if err != nil {
-			continue
-		}
-		b := Button{ID: id, Label: labels[id], Verb: parts[4], Turn: turn}
-		if len(parts) == 6 {
-			b.Arg = parts[5]
-		}
-		out = append(out, b)
 	}
-	return out
+}
+
+// parseButton reads a custom_id of the layout
+// "v1/<game>/<table>/<turn>/<verb>[/<arg>]".
+func parseButton(id, label string) (Button, bool) {
+	var parts [6]string
+	n, ok := split(id, &parts)
+	if !ok || n < 5 || parts[0] != "v1" {
+		return Button{}, false
+	}
+	turn, err := strconv.Atoi(parts[3])
+	if err != nil {
+		return Button{}, false
+	}
+	b := Button{ID: id, Label: label, Verb: parts[4], Turn: turn}
+	if n == 6 {
+		b.Arg = parts[5]
+	}
+	return b, true
+}
+
+// split cuts id at each "/" into parts, as strings.Split would without
+// allocating, and reports how many there are; false if more than fit.
+func split(id string, parts *[6]string) (int, bool) {
+	n := 0
+	for {
+		if n == len(parts) {
+			return n, false
+		}
+		i := strings.IndexByte(id, '/')
+		if i < 0 {
+			parts[n] = id
+			return n + 1, true
+		}
+		parts[n], id = id[:i], id[i+1:]
+		n++
+	}
 }
 
 // Find returns m's first component with verb, and whether there is one.
 func Find(m *discordgo.Message, verb string) (Button, bool) {
-	for _, b := range Buttons(m) {
+	for b := range buttons(m) {
 		if b.Verb == verb {
 			return b, true
 		}
@@ -67,7 +112,7 @@ func Find(m *discordgo.Message, verb string) (Button, bool) {
 // All returns m's components with verb, in order.
 func All(m *discordgo.Message, verb string) []Button {
 	var out []Button
-	for _, b := range Buttons(m) {
+	for b := range buttons(m) {
 		if b.Verb == verb {
 			out = append(out, b)
 		}
@@ -88,7 +133,7 @@ var moveVerbs = map[string]bool{
 // or -1 if it offers no move.
 func MoveVersion(m *discordgo.Message) int {
 	v := -1
-	for _, b := range Buttons(m) {
+	for b := range buttons(m) {
 		if moveVerbs[b.Verb] {
 			v = max(v, b.Turn)
 		}
