@@ -121,13 +121,29 @@ func (c Card) Value() int {
 
 // String returns the text form: "C+1", "T-10", "V" ("?" for an invalid card).
 func (c Card) String() string {
-	return c.format(Suit.String, "-")
+	if c.Valid() {
+		return cardStrings[c]
+	}
+	return "?"
 }
 
 // Symbol returns the form shown to players: "●+1", "▲−10", "V".
 func (c Card) Symbol() string {
-	return c.format(Suit.Symbol, "−")
+	if c.Valid() {
+		return cardSymbols[c]
+	}
+	return "?"
 }
+
+// Every card's two forms, made once: hands and tables name cards by the dozen
+// on every move, and formatting them each time was a noticeable share of a
+// busy bot's CPU.
+var cardStrings, cardSymbols = func() (str, sym [NumCards + 1]string) {
+	for c := Card(1); c <= NumCards; c++ {
+		str[c], sym[c] = c.format(Suit.String, "-"), c.format(Suit.Symbol, "−")
+	}
+	return str, sym
+}()
 
 func (c Card) format(suit func(Suit) string, minus string) string {
 	switch {
