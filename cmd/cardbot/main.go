@@ -14,6 +14,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"time"
@@ -41,11 +42,22 @@ func main() {
 		os.Exit(2)
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	collectGarbageSooner()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := run(ctx, stop, cfg, log); err != nil {
 		fmt.Fprintln(os.Stderr, "cardbot:", err)
 		os.Exit(1)
+	}
+}
+
+// collectGarbageSooner lets the heap grow by half of what is live between
+// collections instead of Go's default of all of it, unless GOGC is set. At a
+// thousand busy tables that took the bot's memory from 86 to 57 kB a table
+// for about 6% more CPU (see README, "Load test").
+func collectGarbageSooner() {
+	if _, set := os.LookupEnv("GOGC"); !set {
+		debug.SetGCPercent(50)
 	}
 }
 
