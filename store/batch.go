@@ -40,7 +40,11 @@ func (s *Store) AppendAction(ctx context.Context, a ActionRecord, moves []ChipMo
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	req := &appendReq{ctx: ctx, rec: a, moves: moves, done: make(chan error, 1)}
+	return s.submit(ctx, &appendReq{ctx: ctx, rec: a, moves: moves, done: make(chan error, 1)})
+}
+
+// submit hands req to the writer and waits for its answer.
+func (s *Store) submit(ctx context.Context, req *appendReq) error {
 	select {
 	case s.batch <- req:
 	case <-ctx.Done():

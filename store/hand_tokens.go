@@ -46,15 +46,7 @@ func (s *Store) QueueHandToken(gameID string, h HandToken) {
 // player's previous hand message, which they no longer look at.
 func (s *Store) SaveHandToken(ctx context.Context, gameID string, h HandToken) error {
 	s.QueueHandToken(gameID, h)
-	req := &appendReq{ctx: ctx, flush: true, done: make(chan error, 1)}
-	select {
-	case s.batch <- req:
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-s.closed:
-		return ErrClosed
-	}
-	return <-req.done
+	return s.submit(ctx, &appendReq{ctx: ctx, flush: true, done: make(chan error, 1)})
 }
 
 // handTokenWait is how long a queued hand token waits for a batch of actions to ride

@@ -13,6 +13,9 @@ func (c *Core) notePhase() {
 	now := uint32(c.Status)
 	if old := c.phase.Swap(now); old != now && c.Status == store.StatusFinished {
 		c.Env.Metrics.GameFinished(c.Name())
+		// The game's result is stored; its table message should follow at
+		// once, so a crash right after loses as little of it as possible.
+		c.Out.Hurry()
 	}
 }
 

@@ -35,6 +35,7 @@ type Outbox struct {
 	mu         sync.Mutex
 	public     *ui.Rendering // latest unsent rendering of the table message
 	newPublic  bool          // post a fresh message instead of editing
+	urgent     bool          // send public without waiting for the table's pace (see Hurry)
 	messageID  string        // the table message, once posted
 	announce   []broadcast   // one-off channel messages, posted in order
 	closing    []func()      // calls that end a game's thread, made after everything else (see EndThread)
@@ -77,6 +78,17 @@ func (o *Outbox) SetPublic(r ui.Rendering, fresh bool) {
 		o.newPublic = true
 	}
 	o.staleLocked()
+	o.mu.Unlock()
+	o.disp.mark(o)
+}
+
+// Hurry lets the table message's pending change go as soon as the global
+// budget allows, without waiting for the table's pace: for a game's end,
+// whose result and Play again button should not wait a second for a restart
+// to lose them.
+func (o *Outbox) Hurry() {
+	o.mu.Lock()
+	o.urgent = o.public != nil
 	o.mu.Unlock()
 	o.disp.mark(o)
 }
@@ -149,7 +161,7 @@ func (o *Outbox) due(now time.Time, force bool) (since, ready time.Time, ok bool
 	}
 	ready = now
 	post := len(o.announce) > 0 || o.newPublic || o.messageID == "" || o.public == nil
-	if !post && !force {
+	if !post && !force && !o.urgent {
 		ready = o.lastPublic.Add(o.publicEvery)
 	}
 	if !force && o.backoff.After(ready) {
@@ -232,7 +244,7 @@ func (o *Outbox) sendOne() (more, refused bool) {
 			break
 		}
 		r := *o.public
-		o.public, o.newPublic = nil, false
+		o.public, o.newPublic, o.urgent = nil, false, false
 		o.lastPublic = time.Now()
 		channel := o.channelID
 		o.mu.Unlock()

@@ -64,22 +64,10 @@ func (w *World) StallStore(d time.Duration) {
 // been delivered. onPublic says whether the clicked message is public.
 func (w *World) Slowly(what string, onPublic bool, act func() (*discordtest.Response, error)) *discordtest.Response {
 	w.T.Helper()
-	w.StallStore(StallFor)
-	r, err := act()
-	if err != nil {
-		w.T.Fatalf("%s: %v", what, err)
-	}
-	cb, err := r.Wait()
-	if err != nil {
-		w.T.Fatalf("%s: no answer: %v", what, err)
-	}
+	r, cb := w.whileStalled(what, act)
 	switch {
-	case onPublic && cb.Type == discordgo.InteractionResponseChannelMessageWithSource && cb.Ephemeral:
-		// Answered at once with a private message: the click did not need the
-		// stalled disk ("My hand" only reads, and queues its token).
-		return r
 	case onPublic && (cb.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource || !cb.Ephemeral):
-		w.T.Fatalf("%s on a public message was answered with type %d (ephemeral %v); want a private answer or deferral", what, cb.Type, cb.Ephemeral)
+		w.T.Fatalf("%s on a public message was answered with type %d (ephemeral %v); want a private deferral", what, cb.Type, cb.Ephemeral)
 	case !onPublic && cb.Type != discordgo.InteractionResponseDeferredMessageUpdate &&
 		cb.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource:
 		w.T.Fatalf("%s was answered at once (type %d) although the store was stalled: the test proves nothing", what, cb.Type)
@@ -103,6 +91,15 @@ func (w *World) Slowly(what string, onPublic bool, act func() (*discordtest.Resp
 // message: a click that writes nothing (Refresh) must not wait for the disk.
 func (w *World) AtOnceWhileStalled(what string, act func() (*discordtest.Response, error)) {
 	w.T.Helper()
+	if _, cb := w.whileStalled(what, act); cb.Type != discordgo.InteractionResponseUpdateMessage {
+		w.T.Fatalf("%s while the store was stalled was answered with type %d; want the hand updated at once (type 7)", what, cb.Type)
+	}
+}
+
+// whileStalled runs one user action while the store is stalled and waits for
+// the bot's first answer to it.
+func (w *World) whileStalled(what string, act func() (*discordtest.Response, error)) (*discordtest.Response, discordtest.Callback) {
+	w.T.Helper()
 	w.StallStore(StallFor)
 	r, err := act()
 	if err != nil {
@@ -112,9 +109,7 @@ func (w *World) AtOnceWhileStalled(what string, act func() (*discordtest.Respons
 	if err != nil {
 		w.T.Fatalf("%s: no answer: %v", what, err)
 	}
-	if cb.Type != discordgo.InteractionResponseUpdateMessage {
-		w.T.Fatalf("%s while the store was stalled was answered with type %d; want the hand updated at once (type 7)", what, cb.Type)
-	}
+	return r, cb
 }
 
 // PrivateVerbs are the custom_id verbs of buttons that belong on a
