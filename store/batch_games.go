@@ -26,6 +26,9 @@ func loadBatchGames(ctx context.Context, tx *sql.Tx, batch []*appendReq) (batchG
 			ids = append(ids, r.rec.GameID)
 		}
 	}
+	if len(ids) == 0 {
+		return batchGames{}, nil // hand tokens alone: no game to read
+	}
 	list, err := json.Marshal(ids)
 	if err != nil {
 		return nil, fmt.Errorf("store: encode game ids: %w", err)

@@ -29,9 +29,6 @@ type HandToken struct {
 // edits it while it lives, and "My hand" opens a new one.
 func (s *Store) QueueHandToken(gameID string, h HandToken) {
 	s.tokensMu.Lock()
-	if s.tokens == nil {
-		s.tokens = map[handTokenKey]HandToken{}
-	}
 	s.tokens[handTokenKey{gameID, h.User}] = h
 	s.tokensMu.Unlock()
 	select {
@@ -61,7 +58,7 @@ func (s *Store) takeHandTokens() map[handTokenKey]HandToken {
 	s.tokensMu.Lock()
 	defer s.tokensMu.Unlock()
 	t := s.tokens
-	s.tokens = nil
+	s.tokens = map[handTokenKey]HandToken{}
 	return t
 }
 
@@ -70,9 +67,6 @@ func (s *Store) requeueHandTokens(tokens map[handTokenKey]HandToken) {
 	s.tokensMu.Lock()
 	defer s.tokensMu.Unlock()
 	for k, h := range tokens {
-		if s.tokens == nil {
-			s.tokens = map[handTokenKey]HandToken{}
-		}
 		if _, newer := s.tokens[k]; !newer {
 			s.tokens[k] = h
 		}

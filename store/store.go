@@ -213,6 +213,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		ckdb:          ckdb,
 		batch:         make(chan *appendReq),
 		dirty:         make(chan struct{}, 1),
+		tokens:        map[handTokenKey]HandToken{},
 		tokensQueued:  make(chan struct{}, 1),
 		closed:        make(chan struct{}),
 	}
