@@ -342,11 +342,17 @@ func (t *laroTable) describe(a rules.Action, discarder int) {
 
 // afterChange moves the table on after a stored action: the game's end,
 // the LARO! window on a fresh discard, timers, computer moves, messages.
+//
+// The redraws are left for right after the current job (Act.Later): the
+// click that made the change is answered first, and the end picture alone
+// takes milliseconds to draw.
 func (t *laroTable) afterChange(a rules.Action, at time.Time, fresh bool, actor string) {
 	if t.game.Over() {
 		t.finish()
-		t.refreshFresh(fresh, actor)
-		t.CloseThread(laroPublic(t.screen(-1)))
+		t.Act.Later(func() {
+			t.refreshFresh(fresh, actor)
+			t.CloseThread(laroPublic(t.screen(-1)))
+		})
 		return
 	}
 	if d, ok := a.(rules.Discard); ok && t.activeSeats() > 1 {
@@ -359,11 +365,13 @@ func (t *laroTable) afterChange(a rules.Action, at time.Time, fresh bool, actor 
 		// A draw changes little on the table (whose move it is, an event
 		// line), so its redraw may wait for the next change when tables
 		// compete for Discord's global budget; a discard may not.
-		t.Out.SetPublicLater(laroPublic(t.screen(-1)))
-		t.RefreshHands(actor)
+		t.Act.Later(func() {
+			t.Out.SetPublicLater(laroPublic(t.screen(-1)))
+			t.RefreshHands(actor)
+		})
 		return
 	}
-	t.refreshFresh(fresh, actor)
+	t.Act.Later(func() { t.refreshFresh(fresh, actor) })
 }
 
 func (t *laroTable) activeSeats() int {

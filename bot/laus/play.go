@@ -312,10 +312,14 @@ func (t *lausTable) afterChange(actor string, end *lausRoundEnd, fresh bool) {
 		t.armTurn()
 		t.scheduleComputer()
 	}
-	t.refreshAll(fresh, actor)
-	if t.match.Over() {
-		t.CloseThread(lausPublic(t.screen(-1)))
-	}
+	// The redraws wait until the click that made the change is answered
+	// (see Actor.Later).
+	t.Act.Later(func() {
+		t.refreshAll(fresh, actor)
+		if t.match.Over() {
+			t.CloseThread(lausPublic(t.screen(-1)))
+		}
+	})
 }
 
 // screen builds the view model for seat (-1: the public table).

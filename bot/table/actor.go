@@ -24,8 +24,11 @@ type Actor struct {
 	stopping bool // the context ended: no job is taken any more
 	onStop   func()
 	afterJob func()
-	stopped  func()
-	done     chan struct{} // closed once onStop has run
+	// later holds the current job's Later functions; only the goroutine
+	// running the queue touches it.
+	later   []func()
+	stopped func()
+	done    chan struct{} // closed once onStop has run
 }
 
 func newActor() *Actor {
@@ -91,6 +94,12 @@ func (a *Actor) runQueue() {
 		afterJob := a.afterJob
 		a.mu.Unlock()
 		job()
+		for len(a.later) > 0 {
+			fn := a.later[0]
+			a.later = a.later[1:]
+			fn()
+		}
+		a.later = nil
 		if afterJob != nil {
 			afterJob()
 		}
@@ -129,6 +138,13 @@ func (a *Actor) call(ctx context.Context, fn func() *ui.Reply) *ui.Reply {
 		return nil
 	}
 }
+
+// Later runs fn on the actor as soon as the current job has finished, before
+// any other job and before the job's afterJob. A job that answers a click
+// uses it for the work the answer need not wait for (redrawing the table
+// message and the other players' hands, drawing a picture): the answer is on
+// its way to Discord while that work runs. Call it only from a job.
+func (a *Actor) Later(fn func()) { a.later = append(a.later, fn) }
 
 // Post queues fn without waiting for it. Timers use it: they never touch a
 // table's state themselves.

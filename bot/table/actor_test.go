@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 	"runtime"
+	"slices"
 	"sync"
 	"testing"
 
@@ -105,5 +106,37 @@ func TestActorStops(t *testing.T) {
 	}
 	if r := a.call(context.Background(), func() *ui.Reply { return &ui.Reply{} }); r != nil {
 		t.Error("a stopped actor answered a call")
+	}
+}
+
+// TestLaterRunsAfterTheAnswerBeforeTheNextJob: a job's Later work runs once
+// the job's answer has been handed back (the caller does not wait for it),
+// before afterJob and before any job queued meanwhile.
+func TestLaterRunsAfterTheAnswerBeforeTheNextJob(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	a := newActor()
+	var order []string
+	a.start(ctx, nil, func() { order = append(order, "afterJob") }, nil)
+	answered := make(chan struct{})
+	reply := a.call(ctx, func() *ui.Reply {
+		order = append(order, "job")
+		a.Later(func() {
+			<-answered // blocks until the caller holds the answer
+			order = append(order, "later 1")
+			a.Later(func() { order = append(order, "later 2") })
+		})
+		return &ui.Reply{}
+	})
+	if reply == nil {
+		t.Fatal("no answer while the job's Later work was still to run")
+	}
+	a.Post(func() { order = append(order, "next job") })
+	close(answered)
+	var got []string
+	a.call(ctx, func() *ui.Reply { got = append(got, order...); return nil })
+	want := []string{"job", "later 1", "later 2", "afterJob", "next job", "afterJob"}
+	if !slices.Equal(got, want) {
+		t.Errorf("ran %q, want %q", got, want)
 	}
 }
