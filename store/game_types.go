@@ -30,7 +30,9 @@ func (k Kind) String() string {
 type Status uint8
 
 // Statuses. Lobby and playing games are live and are rebuilt after a restart; finished
-// and cancelled games are closed and take no more actions.
+// and cancelled games are closed and take no more actions (a finished game's table is
+// still rebuilt, without its game moving, until its after-game deadline: see
+// RecentlyFinishedGames).
 const (
 	StatusNone Status = iota
 	StatusLobby
@@ -70,6 +72,9 @@ type Seat struct {
 	User string `json:"user,omitempty"`
 	// Computer marks a seat played by the bot.
 	Computer bool `json:"computer,omitempty"`
+	// Left marks a person who left the table after its game had ended: the seat stays in
+	// the game's record, but a table rebuilt in its after-game state no longer seats them.
+	Left bool `json:"left,omitempty"`
 }
 
 // Deadline is a stored timer: when it fires and what it is for (e.g. "turn",
