@@ -111,7 +111,8 @@ func (b *Bot) Commands() []*discordgo.ApplicationCommand { return b.commands }
 
 // Start registers the slash commands (shard 0 only), posts what the last run stored to
 // announce but did not get posted, and rebuilds every table that was live
-// when the bot last stopped. The session must be open (READY received).
+// when the bot last stopped, including those still open after their game
+// ended. The session must be open (READY received).
 func (b *Bot) Start(ctx context.Context) error {
 	appID := b.appID()
 	if appID == "" {
@@ -134,13 +135,19 @@ func (b *Bot) Start(ctx context.Context) error {
 }
 
 // recoverTables rebuilds every table of this shard that was live when the
-// bot stopped, each by its game. Other shards' tables are theirs to rebuild.
+// bot stopped, each by its game: those in a lobby or a game, and those whose
+// game had ended within their after-game time (still showing Play again).
+// Other shards' tables are theirs to rebuild.
 func (b *Bot) recoverTables(ctx context.Context) error {
 	live, err := b.opts.Store.LiveGames(ctx)
 	if err != nil {
 		return fmt.Errorf("loading live tables: %w", err)
 	}
-	for _, g := range live {
+	finished, err := b.opts.Store.RecentlyFinishedGames(ctx, time.Now())
+	if err != nil {
+		return fmt.Errorf("loading tables open after their game: %w", err)
+	}
+	for _, g := range append(live, finished...) {
 		if !b.opts.Shard.Owns(g.Guild) {
 			continue
 		}

@@ -116,7 +116,18 @@ func (t *laroTable) leaveAfterGame(ctx context.Context, in *ui.Input) *ui.Reply 
 	if t.playing() {
 		return ui.EphemeralText("You cannot leave in the middle of a game.")
 	}
-	t.Seats = append(append([]table.Seat{}, t.Seats[:i]...), t.Seats[i+1:]...)
+	seated := append(append([]table.Seat{}, t.Seats[:i]...), t.Seats[i+1:]...)
+	// Stored first: a restart while the table is open after its game must
+	// not seat the player again.
+	game := t.endSeats
+	if game == nil {
+		game = t.Seats
+	}
+	if err := t.SaveLeavers(ctx, game, seated); err != nil {
+		t.Env.Log.Error("storing who left a table", "table", t.ID, "err", err)
+		return ui.EphemeralText(ui.MsgSomethingWrong)
+	}
+	t.Seats = seated
 	t.Env.ReleaseSeat("laro", t.Guild, in.UserID, t.ID)
 	next, ok := table.FirstHuman(t.Seats)
 	if !ok {

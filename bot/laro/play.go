@@ -279,7 +279,10 @@ func (t *laroTable) apply(a rules.Action, at time.Time, actor string) error {
 	if t.game.Over() {
 		rec.Status = store.StatusFinished
 		rec.Settle = t.settlement()
-		rec.Deadline = &store.Deadline{}
+		// The table stays open after the game until this deadline, also
+		// across a restart (see table.ResumeFinished).
+		dl := t.Env.AfterGameDeadline()
+		rec.Deadline = &dl
 	} else {
 		dl := t.nextDeadline()
 		rec.Deadline = &dl

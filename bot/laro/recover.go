@@ -3,6 +3,7 @@ package laro
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -12,7 +13,9 @@ import (
 
 // Recover rebuilds one Laro table after a restart: its game is replayed
 // from the stored log, its timers re-armed from the stored deadline, and
-// its message redrawn so every button works again.
+// its message redrawn so every button works again. A table whose game had
+// ended is rebuilt as it was after the game, with Play again, until its
+// idle deadline (see resumeFinished).
 func (lg *Game) Recover(ctx context.Context, g store.Game) error {
 	var s laroSettings
 	core, recs, err := lg.env.Restore(ctx, g, "Laro", &s)
@@ -69,6 +72,9 @@ func (lg *Game) Recover(ctx context.Context, g store.Game) error {
 		intents, lastAt = nil, r.At
 	}
 	t.Seq = recs[len(recs)-1].Seq
+	if g.Status == store.StatusFinished {
+		return lg.resumeFinished(ctx, t, g)
+	}
 	t.LoadHands(ctx)
 	lg.env.Start(t, g.MessageID)
 	t.Act.Post(func() {
@@ -92,6 +98,22 @@ func (lg *Game) Recover(ctx context.Context, g store.Game) error {
 		t.scheduleComputer()
 		t.refreshFresh(g.MessageID == "", "")
 	})
+	return nil
+}
+
+// resumeFinished rebuilds a table whose game ended before the restart, its
+// log replayed to the end. The result is worked out as the game's end did,
+// but no chip moves: the settlement was stored with the final action. The
+// table then shows the game's end with Play again until its idle deadline.
+func (lg *Game) resumeFinished(ctx context.Context, t *laroTable, g store.Game) error {
+	if !t.game.Over() {
+		return fmt.Errorf("stored as finished, but its replay is not over")
+	}
+	t.settlement() // for t.result, the chips line of the final message
+	t.pot = 0
+	t.endSeats = slices.Clone(t.Seats)
+	t.LoadHands(ctx)
+	lg.env.ResumeFinished(ctx, t, g, nil)
 	return nil
 }
 

@@ -210,7 +210,10 @@ func (t *lausTable) apply(a rules.Action, at time.Time, actor string, timedOut b
 	if t.match.Over() {
 		rec.Status = store.StatusFinished
 		rec.Settle = &store.Settlement{LausLosers: t.match.Losers()}
-		rec.Deadline = &store.Deadline{}
+		// The table stays open after the match until this deadline, also
+		// across a restart (see table.ResumeFinished).
+		dl := t.Env.AfterGameDeadline()
+		rec.Deadline = &dl
 	} else {
 		dl := t.nextDeadline()
 		rec.Deadline = &dl

@@ -10,7 +10,9 @@ import (
 
 // Recover rebuilds one Laus table after a restart: its match is replayed
 // from the stored log, its turn timer re-armed from the stored deadline,
-// and its table message redrawn so every button works again.
+// and its table message redrawn so every button works again. A table whose
+// match had ended is rebuilt as it was after the match, with Play again,
+// until its idle deadline (see table.ResumeFinished).
 func (lg *Game) Recover(ctx context.Context, g store.Game) error {
 	var s lausSettings
 	core, recs, err := lg.env.Restore(ctx, g, "Laus", &s)
@@ -61,6 +63,22 @@ func (lg *Game) Recover(ctx context.Context, g store.Game) error {
 	retire, retired, err := lg.env.Retired(ctx, g)
 	if err != nil {
 		return err
+	}
+	if g.Status == store.StatusFinished {
+		// The match ended before the restart: its result was stored with
+		// its last action, and the table shows it with Play again.
+		if !m.Over() {
+			return fmt.Errorf("stored as finished, but its replay is not over")
+		}
+		t.LoadHands(ctx)
+		if !retired {
+			lg.env.ResumeFinished(ctx, t, g, nil)
+		} else {
+			// The last round's message was retired by the match's end; the
+			// final table message is a fresh one below the last summary.
+			lg.env.ResumeFinished(ctx, t, g, &retire)
+		}
+		return nil
 	}
 	t.LoadHands(ctx)
 	lg.env.Start(t, g.MessageID)

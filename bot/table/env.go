@@ -137,8 +137,9 @@ type Game interface {
 	// Kind is what the store calls the game; Kind.String() is its name in
 	// custom_ids and slash commands.
 	Kind() store.Kind
-	// Recover rebuilds one live table of this game from the store after a
-	// restart.
+	// Recover rebuilds one table of this game from the store after a
+	// restart: a live one, or one still open after its game ended (see
+	// ResumeFinished).
 	Recover(ctx context.Context, g store.Game) error
 }
 
