@@ -398,7 +398,8 @@ func TestLausLastRoundSummaryIsPostedAfterARestart(t *testing.T) {
 	last := w.TableMessage(fmt.Sprintf("match 1 · round %d", round))
 
 	// The match ends while Discord refuses posts, and the bot stops: the
-	// rebuilt bot has no table to rebuild, but still posts the result.
+	// rebuilt bot posts the result (and rebuilds the table after its match:
+	// see TestLausFinishedTableIsRebuiltAfterACrash).
 	w.Ch.SetBotPermissions(discordtest.DefaultBotPermissions &^ discordgo.PermissionSendMessages)
 	alice.Click(hand, e2e.Button(hand, "play", "*"))
 	f := waitRound(t, w, round)

@@ -1,0 +1,207 @@
+package laro_test
+
+import (
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/discordtest"
+	"github.com/cardbot/cardbot/bot/internal/e2e"
+	"github.com/cardbot/cardbot/store"
+)
+
+// blindEnd is a Laro game whose end was stored but never shown: the bot
+// stopped before its final table message reached Discord.
+type blindEnd struct {
+	w       *e2e.World
+	players []*e2e.Player
+	table   *discordgo.Message // the game's table message, as the crash left it
+	game    store.Game
+	ending  string           // how the winner's own hand showed the end
+	start   map[string]int64 // each player's chips before the game
+}
+
+// finishBlind has alice and bob play a staked game to its winning move,
+// which is made while Discord refuses the bot's channel messages; then the
+// bot stops, as a crash right after the final commit would leave things.
+func finishBlind(t *testing.T) *blindEnd {
+	t.Helper()
+	w := e2e.NewWorld(t, e2e.Seed(1))
+	b := &blindEnd{w: w, players: []*e2e.Player{w.Player("alice"), w.Player("bob")}, start: map[string]int64{}}
+	for _, p := range b.players {
+		bal, err := w.St.Balance(t.Context(), w.Guild.ID(), p.U.ID())
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.start[p.U.ID()] = bal.Total
+	}
+	b.table = e2e.OpenTable(t, w, b.players[0], b.players[1:], e2e.QuickOpts(1)...)
+	winner, hand := e2e.PlayUntilWin(t, w, b.players)
+	w.RefuseChannelMessages(true)
+	cb := winner.Click(hand, e2e.Button(hand, "win", ""))
+	b.ending = e2e.Text(cb.Message)
+	if !strings.Contains(b.ending, "wins with") {
+		t.Fatalf("the winning click answered:\n%s", b.ending)
+	}
+	finished, err := w.St.RecentlyFinishedGames(t.Context(), time.Now())
+	if err != nil || len(finished) != 1 {
+		t.Fatalf("after the win the store has %d tables open after their game (%v), want 1", len(finished), err)
+	}
+	b.game = finished[0]
+	w.Stop()
+	w.RefuseChannelMessages(false)
+	b.table = w.Ch.Message(b.table.ID)
+	if e2e.Button(b.table, "again", "") != "" || strings.Contains(e2e.Text(b.table), "wins with") {
+		t.Fatalf("the game's end reached the table message before the stop; nothing was lost:\n%s", e2e.Text(b.table))
+	}
+	return b
+}
+
+// chipsLine reads the "Chips:" line of a final table message: each
+// mentioned player's gain or loss.
+var chipsLine = regexp.MustCompile(`<@(\d+)> ([+-]\d+)`)
+
+func TestLaroFinishedTableIsRebuiltAfterACrash(t *testing.T) {
+	b := finishBlind(t)
+	w := b.w
+	w.Start()
+
+	// The table message shows the end the winner saw, with Play again.
+	final := w.WaitMessage(b.table.ID, "the game's end with Play again", func(m *discordgo.Message) bool {
+		return e2e.Button(m, "again", "") != ""
+	})
+	text := e2e.Text(final)
+	for _, want := range []string{lineWith(b.ending, "wins with"), "**Chips:**", "Game #" + b.game.ID, "[Leave table]"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the rebuilt table message does not show %q:\n%s", want, text)
+		}
+	}
+	if e2e.Button(final, "hand", "*") != "" {
+		t.Errorf("the rebuilt table message still offers the game's buttons:\n%s", text)
+	}
+
+	// The chips moved once, with the final action: the restart moved none.
+	chips := text[strings.Index(text, "**Chips:**"):]
+	chips = chips[:strings.IndexByte(chips+"\n", '\n')]
+	shown := chipsLine.FindAllStringSubmatch(chips, -1)
+	if len(shown) != len(b.players) {
+		t.Fatalf("the chips line %q names %d players, want %d", chips, len(shown), len(b.players))
+	}
+	var sum int64
+	for _, s := range shown {
+		delta, _ := strconv.ParseInt(s[2], 10, 64)
+		sum += delta
+		bal, err := w.St.Balance(t.Context(), w.Guild.ID(), s[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := b.start[s[1]] + delta; bal.Total != want || bal.Held != 0 {
+			t.Errorf("<@%s> has %d chips (%d held) after the restart, want %d (%d%+d) and none held", s[1], bal.Total, bal.Held, want, b.start[s[1]], delta)
+		}
+	}
+	if sum != 0 {
+		t.Errorf("the chips line %q does not add up to zero", chips)
+	}
+
+	// Play again starts the next game with the same players.
+	b.players[1].Click(final, e2e.Button(final, "again", ""))
+	next := w.TableMessage("game 2")
+	for _, p := range b.players {
+		if !strings.Contains(e2e.Text(next), e2e.Mentions(p)) {
+			t.Errorf("game 2's table message does not seat %s:\n%s", p.U.Name(), e2e.Text(next))
+		}
+	}
+	live, err := w.St.LiveGames(t.Context())
+	if err != nil || len(live) != 1 || live[0].TableID != b.game.TableID || live[0].Status != store.StatusPlaying {
+		t.Fatalf("after Play again the live games are %+v (%v), want game 2 of table %s", live, err, b.game.TableID)
+	}
+	if got := []string{live[0].Seats[0].User, live[0].Seats[1].User}; !slices.Equal(got, []string{b.players[0].U.ID(), b.players[1].U.ID()}) {
+		t.Errorf("game 2 seats %v, want alice and bob", got)
+	}
+	old := w.WaitMessage(b.table.ID, "no buttons once game 2 began", func(m *discordgo.Message) bool {
+		return len(discordtest.CustomIDs(m)) == 0
+	})
+	if !strings.Contains(e2e.Text(old), "wins with") {
+		t.Errorf("game 1's message lost its result:\n%s", e2e.Text(old))
+	}
+	w.NoFailures()
+}
+
+func TestLaroFinishedTableClosesAtItsStoredDeadlineAfterARestart(t *testing.T) {
+	b := finishBlind(t)
+	w := b.w
+	// The bot comes back two seconds before the table would have closed.
+	w.SetDeadline(b.game.ID, time.Now().Add(2*time.Second))
+	w.Start()
+	closed := w.WaitMessage(b.table.ID, "the result, closed", func(m *discordgo.Message) bool {
+		return strings.Contains(e2e.Text(m), "wins with") && len(discordtest.CustomIDs(m)) == 0
+	})
+	if !strings.Contains(e2e.Text(closed), "**Chips:**") {
+		t.Errorf("the closed table message does not show the chips:\n%s", e2e.Text(closed))
+	}
+	r, err := b.players[0].U.ForgeClick(w.Ch, e2e.Button(b.table, "hand", "*"))
+	if cb := e2e.Answer(t, r, err); !strings.Contains(e2e.Text(cb.Message), "has closed") {
+		t.Errorf("a click on the closed table answered:\n%s", e2e.Text(cb.Message))
+	}
+	w.NoFailures()
+}
+
+func TestLaroTableFinishedLongAgoIsNotRebuilt(t *testing.T) {
+	b := finishBlind(t)
+	w := b.w
+	// The bot was down for longer than the table stays open after a game.
+	w.SetDeadline(b.game.ID, time.Now().Add(-time.Hour))
+	w.Start()
+	cb := b.players[0].Click(b.table, e2e.Button(b.table, "hand", "*"))
+	if !strings.Contains(e2e.Text(cb.Message), "has closed") {
+		t.Errorf("a click on the table an hour after its game answered:\n%s", e2e.Text(cb.Message))
+	}
+	if m := w.Ch.Message(b.table.ID); e2e.Button(m, "again", "") != "" {
+		t.Errorf("the table was rebuilt an hour after its game:\n%s", e2e.Text(m))
+	}
+	games, err := w.St.LiveGames(t.Context())
+	if err != nil || len(games) != 0 {
+		t.Errorf("live games %+v (%v), want none", games, err)
+	}
+}
+
+func TestLaroPlayerWhoLeftAfterTheGameStaysGoneAfterARestart(t *testing.T) {
+	w := e2e.NewWorld(t)
+	alice, bob, carol := w.Player("alice"), w.Player("bob"), w.Player("carol")
+	players := []*e2e.Player{alice, bob, carol}
+	e2e.OpenTable(t, w, alice, []*e2e.Player{bob, carol}, e2e.QuickOpts(1)...)
+	e2e.PlayToEnd(t, w, players)
+	final := w.TableMessage("[Play again]")
+	if cb := bob.Click(final, e2e.Button(final, "leave", "")); !strings.Contains(e2e.Text(cb.Message), "You left") {
+		t.Fatalf("bob's Leave table answered:\n%s", e2e.Text(cb.Message))
+	}
+	w.Restart()
+
+	final = w.WaitMessage(final.ID, "Play again after the restart", func(m *discordgo.Message) bool {
+		return e2e.Button(m, "again", "") != ""
+	})
+	if cb := bob.Click(final, e2e.Button(final, "again", "")); !strings.Contains(e2e.Text(cb.Message), "not seated") {
+		t.Errorf("bob, who left, clicked Play again after the restart and got:\n%s", e2e.Text(cb.Message))
+	}
+	carol.Click(final, e2e.Button(final, "again", ""))
+	next := w.TableMessage("game 2")
+	if text := e2e.Text(next); strings.Contains(text, e2e.Mentions(bob)) || !strings.Contains(text, e2e.Mentions(alice)) || !strings.Contains(text, e2e.Mentions(carol)) {
+		t.Errorf("game 2 should seat alice and carol, not bob; it shows:\n%s", text)
+	}
+	w.NoFailures()
+}
+
+// lineWith returns the line of text that contains s.
+func lineWith(text, s string) string {
+	for _, l := range strings.Split(text, "\n") {
+		if strings.Contains(l, s) {
+			return l
+		}
+	}
+	return s
+}

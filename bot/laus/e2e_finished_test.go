@@ -1,0 +1,90 @@
+package laus_test
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/internal/e2e"
+	"github.com/cardbot/cardbot/store"
+)
+
+func TestLausFinishedTableIsRebuiltAfterACrash(t *testing.T) {
+	w := e2e.NewWorld(t)
+	alice := w.Player("alice")
+	lausSoloTable(t, w, alice, 100, 600)
+	alice.OpenHand(w.TableMessage("match 1 · round 1"))
+	var hand *discordgo.Message
+	round := 1
+	for {
+		hand = lausLastCard(t, w, alice)
+		if lastTrickEndsMatch(t, w) {
+			break
+		}
+		alice.Click(hand, e2e.Button(hand, "play", "*"))
+		round++
+		alice.OpenHand(w.TableMessage(fmt.Sprintf("match 1 · round %d", round)))
+	}
+
+	// The match's last card is stored, with the match's result, but no
+	// channel message about it reaches Discord before the bot stops: not
+	// the summary, nor the final table message with Play again.
+	w.RefuseChannelMessages(true)
+	alice.Click(hand, e2e.Button(hand, "play", "*"))
+	f := waitRound(t, w, round)
+	if f.Board.Game.Status != store.StatusFinished {
+		t.Fatalf("the match is %s after its last round, want finished", f.Board.Game.Status)
+	}
+	w.Stop()
+	w.RefuseChannelMessages(false)
+	for _, m := range w.Ch.Messages() {
+		if e2e.Button(m, "again", "") != "" {
+			t.Fatalf("Play again reached the channel before the stop; nothing was lost:\n%s", e2e.Text(m))
+		}
+	}
+	w.Start()
+
+	// The table is back as it was after the match: the final table message,
+	// below the last round's summary, shows the result and Play again.
+	final := w.TableMessage("[Play again]")
+	text := e2e.Text(final)
+	seat := e2e.SeatOfUser(f, alice)
+	for _, want := range []string{
+		fmt.Sprintf("match 1 · round %d", round),
+		fmt.Sprintf("Match over** after %d round(s)", round),
+		fmt.Sprintf("%s — total **%d**", e2e.Mentions(alice), f.Match.Totals()[seat]),
+		"Match #" + f.Board.Game.ID,
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the rebuilt final table message does not show %q:\n%s", want, text)
+		}
+	}
+	sum := checkSummary(t, w, f.Board.Rounds[round-1])
+	if messageIndex(w, sum.ID) > messageIndex(w, final.ID) {
+		t.Error("the last round's summary comes after the final table message")
+	}
+	if n := len(slices.DeleteFunc(w.Ch.Messages(), func(m *discordgo.Message) bool { return e2e.Button(m, "again", "") == "" })); n != 1 {
+		t.Errorf("%d messages offer Play again, want 1", n)
+	}
+
+	// The result was stored once, with the last card: the restart stored none.
+	stats, err := w.St.LausTable(t.Context(), w.Guild.ID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(stats, func(s store.LausPlayerStats) bool { return s.User == alice.U.ID() })
+	if i < 0 || stats[i].Matches != 1 || stats[i].Rounds != round {
+		t.Errorf("alice's stats %+v, want 1 match of %d rounds", stats, round)
+	}
+
+	// Play again starts match 2 at the same table.
+	alice.Click(final, e2e.Button(final, "again", ""))
+	next := w.TableMessage("match 2 · round 1")
+	if !strings.Contains(e2e.Text(next), e2e.Mentions(alice)) {
+		t.Errorf("match 2 does not seat alice:\n%s", e2e.Text(next))
+	}
+	w.NoFailures()
+}
