@@ -42,7 +42,7 @@ func finishBlind(t *testing.T) *blindEnd {
 	}
 	b.table = e2e.OpenTable(t, w, b.players[0], b.players[1:], e2e.QuickOpts(1)...)
 	winner, hand := e2e.PlayUntilWin(t, w, b.players)
-	w.RefuseChannelMessages(true)
+	w.RefuseChannel(true)
 	cb := winner.Click(hand, e2e.Button(hand, "win", ""))
 	b.ending = e2e.Text(cb.Message)
 	if !strings.Contains(b.ending, "wins with") {
@@ -54,7 +54,7 @@ func finishBlind(t *testing.T) *blindEnd {
 	}
 	b.game = finished[0]
 	w.Stop()
-	w.RefuseChannelMessages(false)
+	w.RefuseChannel(false)
 	b.table = w.Ch.Message(b.table.ID)
 	if e2e.Button(b.table, "again", "") != "" || strings.Contains(e2e.Text(b.table), "wins with") {
 		t.Fatalf("the game's end reached the table message before the stop; nothing was lost:\n%s", e2e.Text(b.table))
@@ -204,4 +204,45 @@ func lineWith(text, s string) string {
 		}
 	}
 	return s
+}
+
+func TestLaroFinishedThreadTableIsRebuiltAfterACrash(t *testing.T) {
+	w := e2e.NewWorld(t, e2e.Seed(1))
+	alice, bob := w.Player("alice"), w.Player("bob")
+	players := []*e2e.Player{alice, bob}
+	lobby, th, table := openThreadTable(t, w, alice, bob, discordtest.IntOpt("stake", 1), discordtest.IntOpt("ante", 5), discordtest.IntOpt("turn_timer", 600))
+	for _, p := range players {
+		p.OpenHand(table)
+	}
+	winner, hand := e2e.PlayUntilWin(t, w, players)
+	// The win is stored, but neither the thread's final table message nor
+	// the result on the channel's message reaches Discord, and the thread
+	// is not archived, before the bot stops.
+	w.RefuseChannel(true)
+	winner.Click(hand, e2e.Button(hand, "win", ""))
+	w.Stop()
+	w.RefuseChannel(false)
+	if th.Archived() || e2e.Button(w.Ch.Message(lobby.ID), "again", "") != "" {
+		t.Fatal("the game's end reached Discord before the stop; nothing was lost")
+	}
+	w.Start()
+
+	// The channel's message shows the result, the thread's link and Play
+	// again; the thread keeps the final table without buttons, archived.
+	result := w.WaitMessage(lobby.ID, "the result with Play again", func(m *discordgo.Message) bool {
+		return e2e.Button(m, "again", "") != ""
+	})
+	link := "https://discord.com/channels/" + w.Guild.ID() + "/" + th.ID()
+	if rt := e2e.Text(result); !strings.Contains(rt, link) || !strings.Contains(rt, "wins with") {
+		t.Errorf("the channel message lacks the result or the link %s:\n%s", link, rt)
+	}
+	w.WaitArchived(th)
+	if final := th.Message(table.ID); !strings.Contains(e2e.Text(final), "wins with") || len(discordtest.CustomIDs(final)) != 0 {
+		t.Errorf("the thread's table message should show the end without buttons:\n%s", e2e.Text(final))
+	}
+	bob.Click(result, e2e.Button(result, "again", ""))
+	if th2 := w.Thread(w.Ch, 2); !strings.Contains(th2.Name(), "game 2") {
+		t.Errorf("second thread named %q, want game 2", th2.Name())
+	}
+	w.NoFailures()
 }

@@ -32,14 +32,14 @@ func TestLausFinishedTableIsRebuiltAfterACrash(t *testing.T) {
 	// The match's last card is stored, with the match's result, but no
 	// channel message about it reaches Discord before the bot stops: not
 	// the summary, nor the final table message with Play again.
-	w.RefuseChannelMessages(true)
+	w.RefuseChannel(true)
 	alice.Click(hand, e2e.Button(hand, "play", "*"))
 	f := waitRound(t, w, round)
 	if f.Board.Game.Status != store.StatusFinished {
 		t.Fatalf("the match is %s after its last round, want finished", f.Board.Game.Status)
 	}
 	w.Stop()
-	w.RefuseChannelMessages(false)
+	w.RefuseChannel(false)
 	for _, m := range w.Ch.Messages() {
 		if e2e.Button(m, "again", "") != "" {
 			t.Fatalf("Play again reached the channel before the stop; nothing was lost:\n%s", e2e.Text(m))

@@ -43,14 +43,15 @@ func PlayUntilWin(t *testing.T, w *World, players []*Player) (*Player, *discordg
 	return nil, nil
 }
 
-// RefuseChannelMessages makes Discord refuse the bot's posts and edits in
-// the world's channel (on) or take them again (off). Refused while the bot
-// stores the end of a game and stops, they are the final table message a
-// crash right after the commit would lose.
-func (w *World) RefuseChannelMessages(on bool) {
+// RefuseChannel makes Discord refuse every call the bot makes about the
+// world's channel and its threads (on), or take them again (off). Refused
+// while the bot stores the end of a game and stops, they are what a crash
+// right after the final commit loses: the final table message, and the
+// closing of the game's thread.
+func (w *World) RefuseChannel(on bool) {
 	p := discordtest.DefaultBotPermissions
 	if on {
-		p &^= discordgo.PermissionSendMessages
+		p &^= discordgo.PermissionViewChannel | discordgo.PermissionSendMessages
 	}
 	w.Ch.SetBotPermissions(p)
 }
