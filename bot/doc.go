@@ -7,7 +7,8 @@
 // still busy after DeferAfter, and sends the reply: privately unless the
 // reply was built Public (see privacy.go, the one place that enforces it).
 // At start it posts what the last run stored to announce and asks each game
-// to rebuild its live tables; at shutdown it lets every table finish.
+// to rebuild its live tables (and those still open after their game ended);
+// at shutdown it lets every table finish.
 // Every interaction's outcome and timing is recorded in Options.Metrics
 // (observe.go), when the binary serves metrics.
 //

@@ -4,7 +4,8 @@
 // LARO! calls and their arbitration by snowflake time, chips held in
 // escrow and settled in the transaction of the winning action, timeouts,
 // computer seats, the views of the table and of each hand, and the rebuild
-// of a table after a restart from its stored log.
+// of a table after a restart from its stored log (also of a table still open
+// after its game ended, with Play again and nothing settled twice).
 //
 // It imports the table machinery, ui, the engine and the store; never the
 // transport nor another game.

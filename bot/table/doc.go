@@ -5,7 +5,8 @@
 // registry of live tables and seats (Env: who sits where, routing a click
 // to its table), stored announcements, games played in threads (Thread),
 // a server's defaults for new tables (Env.GuildDefaults), and the shared
-// prelude of rebuilding a table after a restart (Env.Restore).
+// parts of rebuilding a table after a restart (Env.Restore; Env.ResumeFinished
+// for a table still open after its game ended, see finished.go).
 //
 // A game embeds Core in its table type and implements Table (and
 // LobbyGame); it writes every action to the store before it answers.
