@@ -98,7 +98,7 @@ func (t *laroTable) playAgain(ctx context.Context, in *ui.Input) *ui.Reply {
 	finished, lobby := *t, t.Out.MessageID()
 	t.GameID, t.settings, t.endSeats = id, next, nil
 	t.NextThread(ctx, in, t.ThreadName("game", next.GameNo), t.threadHeader())
-	if r := t.begin(ctx, in.At, finished.game.NextDealer()); r != nil {
+	if r := t.begin(ctx, in.At, nextDealer(finished.endSeats, t.Seats, finished.game.NextDealer())); r != nil {
 		*t = finished
 		t.ReturnToLobby(lobby)
 		undo()
@@ -149,4 +149,21 @@ func (t *laroTable) threadHeader() ui.Rendering {
 		Description: fmt.Sprintf("Game %d is played in the thread below. Seated: %s", t.settings.GameNo, table.SeatNames(t.Seats)),
 		Color:       0x2b7a78,
 	}}}
+}
+
+// nextDealer turns the finished game's next dealer (a seat of played, the
+// game's seats) into a seat of seated, the table's seats now: players may
+// have left since. When the dealer left, the next player after them in the
+// old seat order who is still seated deals.
+func nextDealer(played, seated []table.Seat, dealer int) int {
+	if played == nil {
+		played = seated
+	}
+	for k := range played {
+		s := played[(dealer+k)%len(played)]
+		if i := slices.IndexFunc(seated, func(x table.Seat) bool { return x == s }); i >= 0 {
+			return i
+		}
+	}
+	return 0
 }
