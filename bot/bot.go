@@ -143,6 +143,7 @@ func (b *Bot) recoverTables(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("loading live tables: %w", err)
 	}
+	live = b.dropInterruptedNextGames(ctx, live)
 	finished, err := b.opts.Store.RecentlyFinishedGames(ctx, time.Now())
 	if err != nil {
 		return fmt.Errorf("loading tables open after their game: %w", err)

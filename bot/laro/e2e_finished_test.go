@@ -151,6 +151,42 @@ func TestLaroFinishedTableClosesAtItsStoredDeadlineAfterARestart(t *testing.T) {
 	w.NoFailures()
 }
 
+func TestLaroPlayAgainCutShortByACrashIsOfferedAgain(t *testing.T) {
+	b := finishBlind(t)
+	w := b.w
+	// The bot died right after a Play again had stored the next game, before
+	// dealing it: the store holds that game as a lobby nobody was shown.
+	st, err := store.Open(t.Context(), w.DB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := b.game
+	next, err := st.CreateGame(t.Context(), store.Game{TableID: g.TableID, Kind: g.Kind, Guild: g.Guild, Channel: g.Channel,
+		Host: g.Host, Settings: g.Settings, Seats: g.Seats, Status: store.StatusLobby})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	w.Start()
+
+	final := w.WaitMessage(b.table.ID, "the game's end with Play again", func(m *discordgo.Message) bool {
+		return e2e.Button(m, "again", "") != ""
+	})
+	if got, err := w.St.Game(t.Context(), next.ID); err != nil || got.Status != store.StatusCancelled {
+		t.Errorf("the next game that never began is %s (%v), want cancelled", got.Status, err)
+	}
+	b.players[0].Click(final, e2e.Button(final, "again", ""))
+	next2 := w.TableMessage("game 2")
+	for _, p := range b.players {
+		if !strings.Contains(e2e.Text(next2), e2e.Mentions(p)) {
+			t.Errorf("game 2's table message does not seat %s:\n%s", p.U.Name(), e2e.Text(next2))
+		}
+	}
+	w.NoFailures()
+}
+
 func TestLaroTableFinishedLongAgoIsNotRebuilt(t *testing.T) {
 	b := finishBlind(t)
 	w := b.w
