@@ -6,7 +6,10 @@
 // to its table), stored announcements, games played in threads (Thread),
 // a server's defaults for new tables (Env.GuildDefaults), and the shared
 // parts of rebuilding a table after a restart (Env.Restore; Env.ResumeFinished
-// for a table still open after its game ended, see finished.go).
+// for a table still open after its game ended, see finished.go), and the
+// pacing of every call Discord's global rate limit binds: the dispatcher,
+// which sends the stalest table's latest rendering within the budget, and
+// GateGlobal, which counts those calls again where they reach the wire.
 //
 // A game embeds Core in its table type and implements Table (and
 // LobbyGame); it writes every action to the store before it answers.
