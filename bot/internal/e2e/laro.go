@@ -144,9 +144,18 @@ func PlayTurn(t *testing.T, w *World, players []*Player, discarded map[string]ti
 		}
 		return false
 	}
-	hand = mover.WaitHand("discard buttons", func(m *discordgo.Message) bool { return Button(m, "discard", "*") != "" || over() })
-	if Button(hand, "discard", "*") == "" {
-		return false
+	// Polled rather than waited for with WaitHand: over asks the fake for
+	// the channel's messages, which a WaitHand condition (run under the
+	// fake's lock) must not do.
+	deadline = time.Now().Add(5 * time.Second)
+	for hand = mover.Hand(); Button(hand, "discard", "*") == ""; hand = mover.Hand() {
+		if over() {
+			return false
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s's hand never offered a discard after the draw; it shows:\n%s", mover.U.Name(), Text(hand))
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 	if id := Button(hand, "win", ""); id != "" {
 		mover.Click(hand, id)
