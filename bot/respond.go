@@ -17,7 +17,7 @@ import (
 const callbackRetryWithin = 2500 * time.Millisecond
 
 // callbackAttempts bounds how often one callback is sent.
-const callbackAttempts = 3
+const callbackAttempts = 4
 
 // respond sends the one callback an interaction gets. discordgo retries a
 // 502 and a 429 by itself but returns 500, 503 and 504 as errors: Discord's

@@ -68,7 +68,7 @@ func TestLaroActionStoredButReplyLost(t *testing.T) {
 	// The discard is stored, but the answer never reaches Discord (as if the
 	// bot died right after its commit: every retry of the callback fails
 	// too); then the bot restarts.
-	w.Srv.FailRequests("POST", "/interactions/*/*/callback", 3, 500)
+	w.Srv.FailRequests("POST", "/interactions/*/*/callback", 4, 500)
 	r, err := alice.U.Click(hand, e2e.Button(hand, "discard", card.String()))
 	if err != nil {
 		t.Fatal(err)

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/cardbot/cardbot/bot/discordtest"
 	"github.com/cardbot/cardbot/internal/screen"
 )
@@ -127,11 +129,20 @@ func TestDiscordFaultsUnderLoadLoseNothing(t *testing.T) {
 func clickWhileCut(t *testing.T, w *soakWorld) string {
 	t.Helper()
 	w.srv.CutGateway(4 * time.Second)
-	st := w.tables[0]
-	table := st.current()
-	b, ok := screen.Find(table, "hand")
-	if !ok {
-		t.Fatalf("no My hand on the first table's message:\n%s", msgText(table))
+	// Any table in a game will do: one may be between games (showing its
+	// result and Play again, no My hand) at this moment.
+	var st *soakTable
+	var table *discordgo.Message
+	var b screen.Button
+	for _, cand := range w.tables {
+		m := cand.current()
+		if found, ok := screen.Find(m, "hand"); ok {
+			st, table, b = cand, m, found
+			break
+		}
+	}
+	if st == nil {
+		t.Fatalf("no table's message offers My hand; the first one shows:\n%s", msgText(w.tables[0].current()))
 	}
 	r, err := st.players[0].u.Click(table, b.ID)
 	if err != nil {

@@ -171,7 +171,7 @@ func TestBinaryServesMetricsAndHealthDuringAGame(t *testing.T) {
 
 	// Discord refuses an answer, and the bot's retries of it too: the user's
 	// command fails, and it shows.
-	srv.FailRequests("POST", "/interactions/*/*/callback", 3, http.StatusInternalServerError)
+	srv.FailRequests("POST", "/interactions/*/*/callback", 4, http.StatusInternalServerError)
 	r, err = alice.Slash(ch, "chips balance")
 	if err != nil {
 		t.Fatal(err)
@@ -180,7 +180,7 @@ func TestBinaryServesMetricsAndHealthDuringAGame(t *testing.T) {
 		t.Fatalf("/chips balance with its callback refused: %v, want a failed interaction", err)
 	}
 	waitMetric(t, base, `cardbot_interactions_total{kind="command",outcome="failed"}`, "the refused answer", exactly(1))
-	waitMetric(t, base, `cardbot_discord_errors_total{reason="server",route="interaction"}`, "the three 500s", exactly(3))
+	waitMetric(t, base, `cardbot_discord_errors_total{reason="server",route="interaction"}`, "the four 500s", exactly(4))
 
 	// The gateway drops; discordgo resumes, and the reconnect is counted.
 	srv.DropConnections()
