@@ -16,18 +16,7 @@ func TestLausFinishedTableIsRebuiltAfterACrash(t *testing.T) {
 	w := e2e.NewWorld(t)
 	alice := w.Player("alice")
 	lausSoloTable(t, w, alice, 100, 600)
-	alice.OpenHand(w.TableMessage("match 1 · round 1"))
-	var hand *discordgo.Message
-	round := 1
-	for {
-		hand = lausLastCard(t, w, alice)
-		if lastTrickEndsMatch(t, w) {
-			break
-		}
-		alice.Click(hand, e2e.Button(hand, "play", "*"))
-		round++
-		alice.OpenHand(w.TableMessage(fmt.Sprintf("match 1 · round %d", round)))
-	}
+	hand, round := playToTheMatchsLastCard(t, w, alice)
 
 	// The match's last card is stored, with the match's result, but no
 	// channel message about it reaches Discord before the bot stops: not

@@ -383,18 +383,7 @@ func TestLausLastRoundSummaryIsPostedAfterARestart(t *testing.T) {
 	w := e2e.NewWorld(t)
 	alice := w.Player("alice")
 	lausSoloTable(t, w, alice, 100, 600)
-	alice.OpenHand(w.TableMessage("match 1 · round 1"))
-	var hand *discordgo.Message
-	round := 1
-	for {
-		hand = lausLastCard(t, w, alice)
-		if lastTrickEndsMatch(t, w) {
-			break
-		}
-		alice.Click(hand, e2e.Button(hand, "play", "*"))
-		round++
-		alice.OpenHand(w.TableMessage(fmt.Sprintf("match 1 · round %d", round)))
-	}
+	hand, round := playToTheMatchsLastCard(t, w, alice)
 	last := w.TableMessage(fmt.Sprintf("match 1 · round %d", round))
 
 	// The match ends while Discord refuses posts, and the bot stops: the
@@ -419,4 +408,22 @@ func TestLausLastRoundSummaryIsPostedAfterARestart(t *testing.T) {
 		t.Errorf("the last round's table message was not retired after the restart:\n%s", e2e.Text(old))
 	}
 	w.NoFailures()
+}
+
+// playToTheMatchsLastCard plays alice's match against the computers (see
+// lausSoloTable) up to the card that ends it, and returns her hand holding
+// that card and the round it ends.
+func playToTheMatchsLastCard(t *testing.T, w *e2e.World, alice *e2e.Player) (*discordgo.Message, int) {
+	t.Helper()
+	alice.OpenHand(w.TableMessage("match 1 · round 1"))
+	round := 1
+	for {
+		hand := lausLastCard(t, w, alice)
+		if lastTrickEndsMatch(t, w) {
+			return hand, round
+		}
+		alice.Click(hand, e2e.Button(hand, "play", "*"))
+		round++
+		alice.OpenHand(w.TableMessage(fmt.Sprintf("match 1 · round %d", round)))
+	}
 }
