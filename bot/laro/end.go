@@ -161,7 +161,7 @@ func nextDealer(played, seated []table.Seat, dealer int) int {
 	}
 	for k := range played {
 		s := played[(dealer+k)%len(played)]
-		if i := slices.IndexFunc(seated, func(x table.Seat) bool { return x == s }); i >= 0 {
+		if i := slices.Index(seated, s); i >= 0 {
 			return i
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/cardbot/cardbot/bot/ui"
 	rules "github.com/cardbot/cardbot/engine/laus"
 	"github.com/cardbot/cardbot/store"
 )
@@ -71,13 +72,13 @@ func (lg *Game) Recover(ctx context.Context, g store.Game) error {
 			return fmt.Errorf("stored as finished, but its replay is not over")
 		}
 		t.LoadHands(ctx)
-		if !retired {
-			lg.env.ResumeFinished(ctx, t, g, nil)
-		} else {
+		var retireAs *ui.Rendering
+		if retired {
 			// The last round's message was retired by the match's end; the
 			// final table message is a fresh one below the last summary.
-			lg.env.ResumeFinished(ctx, t, g, &retire)
+			retireAs = &retire
 		}
+		lg.env.ResumeFinished(ctx, t, g, retireAs)
 		return nil
 	}
 	t.LoadHands(ctx)
