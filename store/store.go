@@ -27,9 +27,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/cardbot/cardbot/migrations"
 	"github.com/mattn/go-sqlite3"
-	"github.com/pressly/goose/v3"
 )
 
 // driverName is go-sqlite3 with a hook that sets what the DSN cannot, on every pooled
@@ -156,25 +154,9 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	r.Set("_txlock", "deferred")
 	r.Set("_query_only", "true")
 
-	wdb, err := sql.Open(driverName, path+"?"+w.Encode())
+	wdb, err := openWriter(ctx, path, w)
 	if err != nil {
-		return nil, fmt.Errorf("store: open database %q: %w", path, err)
-	}
-	wdb.SetMaxOpenConns(1)
-	wdb.SetMaxIdleConns(1)
-	wdb.SetConnMaxLifetime(0)
-	wdb.SetConnMaxIdleTime(0)
-	if err := wdb.PingContext(ctx); err != nil {
-		wdb.Close()
-		return nil, fmt.Errorf("store: open database %q: %w", path, err)
-	}
-	if err := migrate(ctx, wdb); err != nil {
-		wdb.Close()
-		if errors.Is(err, ErrSchemaTooNew) {
-			// The message is complete as it is: it tells the operator what to do.
-			return nil, err
-		}
-		return nil, fmt.Errorf("store: database %q: %w", path, err)
+		return nil, err
 	}
 	rdb, err := sql.Open(driverName, path+"?"+r.Encode())
 	if err != nil {
@@ -261,46 +243,6 @@ func (s *Store) markDirty() {
 	select {
 	case s.dirty <- struct{}{}:
 	default:
-	}
-}
-
-// migrate applies the embedded migrations in order, each in its own transaction, and
-// refuses a database written by a newer build. It uses a goose Provider rather than
-// goose's package-level functions, which share global state between parallel tests.
-//
-// Several processes (one per shard) may start at once on a new or older database. Each
-// reads which migrations are missing, then applies them one transaction at a time; the
-// file lock makes them take turns, so a process can find that another has just applied
-// the migration it is about to apply, and fail on it (a table that already exists). Its
-// transaction is then rolled back whole, and it looks again: as long as the schema moved
-// on meanwhile, the failure was that race, not a broken migration.
-func migrate(ctx context.Context, db *sql.DB) error {
-	p, err := goose.NewProvider(goose.DialectSQLite3, db, migrations.FS,
-		goose.WithDisableGlobalRegistry(true))
-	if err != nil {
-		return fmt.Errorf("migrations: %w", err)
-	}
-	known := int64(0)
-	for _, src := range p.ListSources() {
-		known = max(known, src.Version)
-	}
-	current, err := p.GetDBVersion(ctx)
-	if err != nil {
-		return fmt.Errorf("read schema version: %w", err)
-	}
-	for attempt := 0; ; attempt++ {
-		if current > known {
-			return &SchemaTooNewError{Version: current, Known: known}
-		}
-		_, upErr := p.Up(ctx)
-		if upErr == nil {
-			return nil
-		}
-		again, err := p.GetDBVersion(ctx)
-		if err != nil || again <= current || attempt == len(p.ListSources()) {
-			return fmt.Errorf("apply migrations: %w", upErr)
-		}
-		current = again
 	}
 }
 
