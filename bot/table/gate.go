@@ -27,7 +27,7 @@ func GateGlobal(budget int, next http.RoundTripper) http.RoundTripper {
 	if next == nil {
 		next = http.DefaultTransport
 	}
-	return &globalGate{next: next, sent: make([]time.Time, max(1, budget*9/10))}
+	return &globalGate{next: next, now: time.Now, sent: make([]time.Time, max(1, budget*9/10))}
 }
 
 // gateWindow is the span the gate counts calls over: Discord's second.
@@ -35,6 +35,7 @@ const gateWindow = time.Second
 
 type globalGate struct {
 	next http.RoundTripper
+	now  func() time.Time // the clock; tests set their own
 
 	mu sync.Mutex
 	// sent is a ring of the latest send times, as many as one window may
@@ -48,7 +49,7 @@ func (g *globalGate) RoundTrip(req *http.Request) (*http.Response, error) {
 		return g.next.RoundTrip(req)
 	}
 	for {
-		wait := g.take(time.Now())
+		wait := g.take()
 		if wait <= 0 {
 			break
 		}
@@ -63,11 +64,17 @@ func (g *globalGate) RoundTrip(req *http.Request) (*http.Response, error) {
 	return g.next.RoundTrip(req)
 }
 
-// take records a send at now and returns 0 if the last window has room for
-// it; else it records nothing and returns how long until it has.
-func (g *globalGate) take(now time.Time) time.Duration {
+// take records a send now and returns 0 if the last window has room for it;
+// else it records nothing and returns how long until it has.
+//
+// The clock is read under the lock: a time read before it could be stale by
+// the time the call is recorded (a goroutine preempted in between), and a
+// stale time in the ring lets a later call through before its window has
+// room.
+func (g *globalGate) take() time.Duration {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	now := g.now()
 	if wait := g.sent[g.at].Add(gateWindow).Sub(now); wait > 0 {
 		return wait
 	}
