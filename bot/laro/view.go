@@ -297,8 +297,15 @@ func laroHand(s laroScreen) ui.Rendering {
 	if v.Top != rules.NoCard {
 		top = v.Top.Symbol()
 	}
-	// A footer shows no custom emoji, so the discard stays text there.
-	e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Discard: %s · Deck: %d", top, v.DeckSize)}
+	// A footer shows no custom emoji, so the discard stays text there. The
+	// deck's size matters only to the player about to draw; a waiting hand
+	// leaves it out, so that another player's draw from the deck leaves the
+	// waiting hand as it was and costs no edit of it (see Core.RefreshHands).
+	footer := "Discard: " + top
+	if v.MyTurn() && v.Phase != rules.PhaseOver {
+		footer += fmt.Sprintf(" · Deck: %d", v.DeckSize)
+	}
+	e.Footer = &discordgo.MessageEmbedFooter{Text: footer}
 	s.Emojis.Fit(e)
 	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: laroHandButtons(s)}
 }
@@ -327,7 +334,11 @@ func laroHandButtons(s laroScreen) []discordgo.MessageComponent {
 		}
 		return ui.ChunkRows(row)
 	}
-	refresh := discordgo.Button{Label: "Refresh", Style: discordgo.SecondaryButton, CustomID: id("refresh", ""), Emoji: &discordgo.ComponentEmoji{Name: "🔄"}}
+	// Refresh is right at any moment, so it carries no version: a waiting
+	// hand then looks the same from one move to the next unless its
+	// content changes.
+	refreshID := ui.ComponentID{Game: "laro", Table: s.TableID, Verb: "refresh"}.String()
+	refresh := discordgo.Button{Label: "Refresh", Style: discordgo.SecondaryButton, CustomID: refreshID, Emoji: &discordgo.ComponentEmoji{Name: "🔄"}}
 	if v.Phase == rules.PhaseOver || !v.MyTurn() || s.Waiting != "" {
 		return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{refresh}}}
 	}

@@ -15,6 +15,13 @@ import (
 type handToken struct {
 	i  *discordgo.Interaction
 	at time.Time
+	// shown is the fingerprint of what the message shows, as far as the
+	// table knows (0: not known, as after a restart). A redraw that would
+	// show the same is not sent: in a two-player Laro game that is the
+	// waiting player's hand after every draw from the deck, a third of all
+	// hand edits. An edit that Discord refused leaves it wrong, which costs
+	// at most that one redraw: the next change of the hand is sent.
+	shown uint64
 }
 
 // tokenLife is how long a table keeps editing a hand message through an
@@ -47,10 +54,14 @@ func (c *Core) HandReply(in *ui.Input, seat int, note string) *ui.Reply {
 // message anyone else sees.
 func (c *Core) AnswerHand(in *ui.Input, v ui.Rendering, fromTable bool) *ui.Reply {
 	if fromTable || !in.OnEphemeral() {
-		c.AdoptHand(in.UserID, in.LinkPrivately(), in.At)
+		i := in.LinkPrivately()
+		c.AdoptHand(in.UserID, i, in.At)
+		c.shownInHand(in.UserID, i, v)
 		return ui.EphemeralMessage("", v.Embeds, v.Components)
 	}
-	c.keepHand(in.UserID, in.LinkPrivately(), in.At)
+	i := in.LinkPrivately()
+	c.keepHand(in.UserID, i, in.At)
+	c.shownInHand(in.UserID, i, v)
 	return ui.PrivateUpdate("", v.Embeds, v.Components)
 }
 
@@ -94,6 +105,27 @@ func (c *Core) linkHand(user string, i *discordgo.Interaction, at time.Time) boo
 	return true
 }
 
+// shownInHand notes that user's hand message, the one interaction i
+// answers, now shows v.
+func (c *Core) shownInHand(user string, i *discordgo.Interaction, v ui.Rendering) {
+	h, ok := c.hands[user]
+	if !ok || h.i.Token != i.Token {
+		return // not linked: the answer is not their hand message
+	}
+	h.shown = fingerprint(v)
+	c.hands[user] = h
+}
+
+// fingerprint is v's fingerprint, or 0 (never equal to a known one) when it
+// has none.
+func fingerprint(v ui.Rendering) uint64 {
+	sum, ok := v.Fingerprint()
+	if !ok {
+		return 0
+	}
+	return sum
+}
+
 // handRecord is what the store keeps of a hand interaction.
 func handRecord(user string, i *discordgo.Interaction, at time.Time) store.HandToken {
 	return store.HandToken{User: user, AppID: i.AppID, InteractionID: i.ID, Token: i.Token, OpenedAt: at}
@@ -114,6 +146,8 @@ func (c *Core) LoadHands(ctx context.Context) {
 
 // RefreshHands redraws every open hand message but actor's (whose own
 // click is answered directly), forgetting those whose token has run out.
+// A hand whose message already shows what it would be redrawn to is left
+// alone.
 func (c *Core) RefreshHands(actor string) {
 	for user, h := range c.hands {
 		if user == actor {
@@ -123,8 +157,17 @@ func (c *Core) RefreshHands(actor string) {
 			delete(c.hands, user)
 			continue
 		}
-		if s := SeatIndex(c.Seats, user); s >= 0 {
-			c.Out.SetEphemeral("hand:"+user, h.i, c.self.HandView(s, ""))
+		s := SeatIndex(c.Seats, user)
+		if s < 0 {
+			continue
 		}
+		v := c.self.HandView(s, "")
+		sum := fingerprint(v)
+		if sum != 0 && sum == h.shown {
+			continue
+		}
+		h.shown = sum
+		c.hands[user] = h
+		c.Out.SetEphemeral("hand:"+user, h.i, v)
 	}
 }

@@ -1,0 +1,81 @@
+package laro_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/internal/e2e"
+)
+
+// handEdits counts the edits of ephemeral messages (hands) sent through
+// interaction tokens since the first `from` requests.
+func handEdits(w *e2e.World, from int) int {
+	n := 0
+	for _, r := range w.Srv.Requests()[from:] {
+		if r.Method == "PATCH" && strings.HasSuffix(r.Path, "/messages/@original") {
+			n++
+		}
+	}
+	return n
+}
+
+// In a two-player game a draw from the deck changes nothing the waiting
+// player's hand shows, so it is not edited; their turn coming is; and a
+// draw that takes the discard changes the pile the waiting hand shows, so
+// that one is.
+func TestLaroWaitingHandIsEditedOnlyWhenItChanges(t *testing.T) {
+	w := e2e.NewWorld(t)
+	alice, bob := w.Player("alice"), w.Player("bob")
+	players := []*e2e.Player{alice, bob}
+	e2e.OpenTable(t, w, alice, []*e2e.Player{bob}, e2e.QuickOpts(1)...)
+
+	mover, hand := e2e.WaitForMover(t, players)
+	waiter := alice
+	if mover == alice {
+		waiter = bob
+	}
+	waiting := waiter.Hand()
+	if s := e2e.Text(waiting); !strings.Contains(s, "Waiting for") || strings.Contains(s, "Deck:") {
+		t.Fatalf("the waiting hand should say whom it waits for and leave out the deck:\n%s", s)
+	}
+	if s := e2e.Text(hand); !strings.Contains(s, "Deck: ") {
+		t.Fatalf("the mover's hand should show the deck's size:\n%s", s)
+	}
+
+	// Draw from the deck, discard, and wait for the turn to reach the waiter.
+	before := len(w.Srv.Requests())
+	mover.Click(hand, e2e.Button(hand, "draw", "deck"))
+	hand = mover.WaitHand("the discard buttons", func(m *discordgo.Message) bool { return e2e.Button(m, "discard", "*") != "" })
+	if n := handEdits(w, before); n != 0 {
+		t.Errorf("a draw from the deck edited %d hand message(s); the waiting hand shows nothing it changed", n)
+	}
+	if s := e2e.Text(waiter.Hand()); s != e2e.Text(waiting) {
+		t.Errorf("the waiting hand changed after a draw from the deck:\nbefore:\n%s\nafter:\n%s", e2e.Text(waiting), s)
+	}
+	discard := e2e.CardsOf(t, hand)[0]
+	mover.Click(hand, e2e.Button(hand, "discard", discard.String()))
+	turn := waiter.WaitHand("their turn", func(m *discordgo.Message) bool { return e2e.Button(m, "draw", "discard") != "" })
+	if n := handEdits(w, before); n != 1 {
+		t.Errorf("the draw and the discard edited %d hand message(s), want 1: the next player's, for their turn", n)
+	}
+	if s := e2e.Text(turn); !strings.Contains(s, "Discard: "+discard.Symbol()+" · Deck: ") {
+		t.Errorf("the hand whose turn it is should show the discard %s and the deck:\n%s", discard.Symbol(), s)
+	}
+
+	// Now the other player waits; taking the discard changes their pile.
+	waitingNow := mover.Hand()
+	before = len(w.Srv.Requests())
+	waiter.Click(turn, e2e.Button(turn, "draw", "discard"))
+	edited := mover.WaitHand("the discard taken", func(m *discordgo.Message) bool {
+		return !strings.Contains(e2e.Text(m), "Discard: "+discard.Symbol())
+	})
+	if n := handEdits(w, before); n != 1 {
+		t.Errorf("taking the discard edited %d hand message(s), want 1: the waiting hand, whose pile changed", n)
+	}
+	if e2e.Text(edited) == e2e.Text(waitingNow) {
+		t.Error("the waiting hand did not change when the discard was taken")
+	}
+	w.NoFailures()
+}
