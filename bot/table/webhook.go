@@ -2,6 +2,8 @@ package table
 
 import (
 	"encoding/json"
+	"io"
+	"net/http"
 	"sync"
 	"time"
 
@@ -42,8 +44,44 @@ func Respond(s *discordgo.Session, i *discordgo.Interaction, resp *discordgo.Int
 func EditOriginal(s *discordgo.Session, i *discordgo.Interaction, edit *discordgo.WebhookEdit) error {
 	uri := discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original")
 	key := discordgo.EndpointWebhookToken(i.AppID, i.Token)
-	_, err := tokenRequest(s, tokenLimiters.limiter(key, time.Now()), "PATCH", uri, edit, edit.Files, key)
+	_, err := tokenRequest(s, tokenLimiters.limiter(key, time.Now()), "PATCH", uri, edit, edit.Files, key,
+		discordgo.WithClient(droppingSuccessBodies(s.Client)))
 	return err
+}
+
+// droppingSuccessBodies returns a copy of c that reads the body of every
+// 2xx answer to its end and drops it. Discord answers an edit with the whole
+// message, about 5 kB for a hand, which discordgo would read into memory for
+// nothing: a busy bot edits hundreds of hands a second, and those buffers
+// were a twentieth of all it allocated at 1,000 tables. Error answers keep
+// their body, for the error's text.
+func droppingSuccessBodies(c *http.Client) *http.Client {
+	cp := *c
+	next := c.Transport
+	if next == nil {
+		next = http.DefaultTransport
+	}
+	cp.Transport = successBodyDropper{next: next}
+	return &cp
+}
+
+// successBodyDropper is the transport of droppingSuccessBodies.
+type successBodyDropper struct{ next http.RoundTripper }
+
+func (d successBodyDropper) RoundTrip(r *http.Request) (*http.Response, error) {
+	resp, err := d.next.RoundTrip(r)
+	if err != nil || resp.StatusCode < 200 || resp.StatusCode > 299 {
+		return resp, err
+	}
+	// Read to the end, so the connection goes back to the pool; io.Discard
+	// reads through a pooled buffer.
+	_, err = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		return nil, err
+	}
+	resp.Body = http.NoBody
+	return resp, nil
 }
 
 // tokenOnly keeps of interaction i only what an edit through its token
@@ -54,8 +92,9 @@ func tokenOnly(i *discordgo.Interaction) *discordgo.Interaction {
 }
 
 // tokenRequest sends body (with files, if any, as multipart) to uri under
-// the bucket key of limiter rl.
-func tokenRequest(s *discordgo.Session, rl *discordgo.RateLimiter, method, uri string, body any, files []*discordgo.File, key string) ([]byte, error) {
+// the bucket key of limiter rl, with discordgo's request options.
+func tokenRequest(s *discordgo.Session, rl *discordgo.RateLimiter, method, uri string, body any, files []*discordgo.File, key string,
+	options ...discordgo.RequestOption) ([]byte, error) {
 	contentType, raw := "application/json", []byte(nil)
 	var err error
 	if len(files) > 0 {
@@ -66,7 +105,7 @@ func tokenRequest(s *discordgo.Session, rl *discordgo.RateLimiter, method, uri s
 	if err != nil {
 		return nil, err
 	}
-	return s.RequestWithLockedBucket(method, uri, contentType, raw, rl.LockBucket(key), 0)
+	return s.RequestWithLockedBucket(method, uri, contentType, raw, rl.LockBucket(key), 0, options...)
 }
 
 // tokenLimiters holds a rate limiter for each interaction token the process

@@ -1,6 +1,12 @@
 package table
 
 import (
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httptrace"
+	"strings"
 	"testing"
 	"time"
 )
@@ -30,5 +36,50 @@ func TestTokenLimitersAreSharedPerTokenAndForgottenWhenIdle(t *testing.T) {
 	}
 	if len(set.m) != 1 {
 		t.Errorf("kept %d limiters, want only the one just used", len(set.m))
+	}
+}
+
+func TestSuccessBodiesAreDroppedAndErrorBodiesKept(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/gone" {
+			w.WriteHeader(http.StatusNotFound)
+			io.WriteString(w, `{"message": "Unknown Message", "code": 10008}`)
+			return
+		}
+		io.WriteString(w, strings.Repeat("x", 20000)) // a whole message, as Discord answers an edit
+	}))
+	defer srv.Close()
+	client := droppingSuccessBodies(srv.Client())
+
+	reused := 0
+	get := func(path string) (int, string) {
+		t.Helper()
+		trace := &httptrace.ClientTrace{GotConn: func(info httptrace.GotConnInfo) {
+			if info.Reused {
+				reused++
+			}
+		}}
+		req, _ := http.NewRequestWithContext(httptrace.WithClientTrace(context.Background(), trace), "PATCH", srv.URL+path, nil)
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, err := io.ReadAll(resp.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp.StatusCode, string(body)
+	}
+	for range 3 {
+		if status, body := get("/ok"); status != 200 || body != "" {
+			t.Fatalf("a 200 answer came back as %d with %d bytes of body, want none", status, len(body))
+		}
+	}
+	if status, body := get("/gone"); status != 404 || !strings.Contains(body, "Unknown Message") {
+		t.Fatalf("a 404 answer came back as %d %q; its body says why and must stay", status, body)
+	}
+	if reused != 3 {
+		t.Errorf("%d of the 3 calls after the first reused the connection: a dropped body must be read to its end", reused)
 	}
 }
