@@ -348,3 +348,25 @@ func TestRateLimitsOffByDefault(t *testing.T) {
 		t.Errorf("stats = %+v, want empty while rate limits are off", st)
 	}
 }
+
+func TestWithoutRequestBodiesKeepsRoutesAndTimingOnly(t *testing.T) {
+	t.Parallel()
+	for _, drop := range []bool{false, true} {
+		var opts []discordtest.Option
+		if drop {
+			opts = append(opts, discordtest.WithoutRequestBodies())
+		}
+		srv, ch, dg := setup(t, nil, opts...)
+		if _, err := dg.ChannelMessageSend(ch.ID(), "kept or not"); err != nil {
+			t.Fatal(err)
+		}
+		reqs := srv.Requests()
+		last := reqs[len(reqs)-1]
+		if last.Method != "POST" || last.Route != "/channels/{id}/messages" || last.Status != 200 || last.Start.IsZero() {
+			t.Errorf("drop=%v: the call was logged as %s %s %d at %v, want its method, route, status and time", drop, last.Method, last.Route, last.Status, last.Start)
+		}
+		if kept := strings.Contains(string(last.Body), "kept or not"); kept == drop {
+			t.Errorf("drop=%v: the logged body is %q", drop, last.Body)
+		}
+	}
+}

@@ -138,6 +138,9 @@ func (s *Server) serveREST(w http.ResponseWriter, r *http.Request) {
 	if res.status >= 400 {
 		rec.Response = bytes.Clone(res.body)
 	}
+	if s.cfg.dropBodies {
+		rec.Body, rec.Response = nil, nil
+	}
 	s.mu.Lock()
 	s.requests = append(s.requests, rec)
 	s.mu.Unlock()

@@ -71,6 +71,7 @@ type config struct {
 	tokenLifetime    time.Duration
 	heartbeat        time.Duration
 	replayLimit      int
+	dropBodies       bool
 	botName          string
 	logf             func(format string, args ...any)
 	observe          func(Change)
@@ -105,6 +106,14 @@ func WithBotName(name string) Option { return func(cfg *config) { cfg.botName = 
 // for RESUME (default 10000). A client resuming from further back is told
 // its session is invalid and identifies afresh, as on Discord.
 func WithReplayLimit(n int) Option { return func(cfg *config) { cfg.replayLimit = n } }
+
+// WithoutRequestBodies keeps Requests' method, route, status and timing
+// but not their bodies (Request.Body, Request.Response and Request.JSON are
+// then empty). A load run makes hundreds of calls a second, and keeping
+// every body would hold hundreds of megabytes whose garbage collection
+// stalls the fake for a quarter of a second at a time: the very delays a
+// load test measures.
+func WithoutRequestBodies() Option { return func(cfg *config) { cfg.dropBodies = true } }
 
 // WithLogf sends the fake's diagnostic lines (rejected requests, failures,
 // gateway events) to logf. New sets it to tb.Logf unless given.

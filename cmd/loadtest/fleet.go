@@ -26,7 +26,9 @@ type fleet struct {
 // its players. logf gets the fake's diagnostics.
 func newFleet(c config, logf func(string, ...any)) (*fleet, error) {
 	f := &fleet{}
-	srv, err := discordtest.Start(discordtest.WithObserver(f.observe), discordtest.WithLogf(logf))
+	srv, err := discordtest.Start(discordtest.WithObserver(f.observe), discordtest.WithLogf(logf),
+		// The report needs only each call's route and timing.
+		discordtest.WithoutRequestBodies())
 	if err != nil {
 		return nil, err
 	}

@@ -119,3 +119,18 @@ func TestReadUsageOfSelf(t *testing.T) {
 		t.Errorf("readUsage(self) = %+v, want a resident size and CPU time", u)
 	}
 }
+
+func TestMemTotal(t *testing.T) {
+	got, err := memTotal([]byte("MemTotal:       24683520 kB\nMemFree:        23957332 kB\n"))
+	if err != nil || got != 24683520<<10 {
+		t.Errorf("memTotal = %d, %v; want %d bytes", got, err, int64(24683520)<<10)
+	}
+	if _, err := memTotal([]byte("MemFree: 1 kB\n")); err == nil {
+		t.Error("memTotal without a MemTotal line gave no error")
+	}
+	if b, err := os.ReadFile("/proc/meminfo"); err == nil {
+		if n, err := memTotal(b); err != nil || n < 64<<20 {
+			t.Errorf("this machine's memory read as %d bytes (%v)", n, err)
+		}
+	}
+}

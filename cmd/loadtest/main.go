@@ -34,6 +34,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		os.Exit(2)
 	}
+	holdGarbageCollection()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	r, err := run(ctx, c, os.Stderr)
