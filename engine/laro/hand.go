@@ -32,17 +32,34 @@ type Hint struct {
 	Needs []string
 }
 
+// printedKey packs up to three cards, in order, into a number that is equal
+// for two groups exactly when they print the same: every Void counts as the
+// first, since all Voids print as "V".
+func printedKey(cs []Card) uint32 {
+	key := uint32(len(cs))
+	for _, c := range cs {
+		if c.IsVoid() {
+			c = firstVoid
+		}
+		key = key<<6 | uint32(c)
+	}
+	return key
+}
+
 // Hints lists, for display, every complete cluster in a hand and every pair
 // one card short of a cluster. Voids are interchangeable, so groups that
 // would print the same are listed once.
 func Hints(hand []Card) []Hint {
 	h := sortedCopy(hand)
 	var out []Hint
-	printed := map[string]bool{}
+	// The keys of the groups listed so far: a hand has few, so a scan beats
+	// a map, and a key packs a group's cards into one number instead of
+	// printing them (hints are drawn on every hand redraw).
+	var printed []uint32
 	add := func(x Hint) {
-		key := FormatCards(x.Cards)
-		if !printed[key] {
-			printed[key] = true
+		key := printedKey(x.Cards)
+		if !slices.Contains(printed, key) {
+			printed = append(printed, key)
 			out = append(out, x)
 		}
 	}
