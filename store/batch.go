@@ -58,9 +58,9 @@ func (s *Store) submit(ctx context.Context, req *appendReq) error {
 	return <-req.done
 }
 
-// The writer's gather window. With synchronous=FULL every commit waits for the disk (a
-// few milliseconds), so a commit made for a handful of actions wastes most of what it
-// could have carried. Right after a commit the queue is nearly empty: the callers it just
+// The writer's gather window. Every commit is synced to the disk before its callers are
+// answered (a millisecond or more, see wal_sync.go), so a commit made for a handful of
+// actions wastes most of what it could have carried. Right after a commit the queue is nearly empty: the callers it just
 // answered are still on their way back with their next action. So while a batch is
 // smaller than the one before it, the writer waits a little for more callers: until none
 // has come for gatherIdle, and never longer than gatherMax in all. A lone action (the
@@ -73,7 +73,8 @@ const (
 // writer is the single goroutine that group-commits appends.
 func (s *Store) writer() {
 	defer s.bg.Done()
-	prev := 0 // size of the previous batch: how many callers may come back
+	defer close(s.synced) // after the last batch: the syncer answers it and stops
+	prev := 0             // size of the previous batch: how many callers may come back
 	for {
 		var first *appendReq
 		select {
@@ -150,7 +151,8 @@ func (s *Store) gather(batch []*appendReq, want int) []*appendReq {
 	return batch
 }
 
-// runBatch appends a batch in one transaction and answers every caller after commit.
+// runBatch appends a batch in one transaction; its callers are answered once it is on
+// the disk (by the syncer), or at once when it failed.
 func (s *Store) runBatch(batch []*appendReq) {
 	errs, err := s.commitBatch(batch, false)
 	if errors.Is(err, errRetryWithSavepoints) {
@@ -165,13 +167,14 @@ func (s *Store) runBatch(batch []*appendReq) {
 		}
 		return
 	}
-	for i, r := range batch {
-		if err != nil {
+	if err != nil {
+		for _, r := range batch {
 			r.done <- err
-			continue
 		}
-		r.done <- errs[i]
+		return
 	}
+	// Committed: the callers are answered once the WAL is on the disk (wal_sync.go).
+	s.synced <- syncedBatch{batch: batch, errs: errs}
 }
 
 // errRetryWithSavepoints asks for a batch to be run again with a savepoint per action.
