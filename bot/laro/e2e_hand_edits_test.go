@@ -3,6 +3,7 @@ package laro_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -19,6 +20,17 @@ func handEdits(w *e2e.World, from int) int {
 		}
 	}
 	return n
+}
+
+// settledHandEdits is handEdits once at least want edits are logged (the fake
+// logs a request after answering it, so a message may show an edit before its
+// request is in the log) and a moment has passed for any further one.
+func settledHandEdits(w *e2e.World, from, want int) int {
+	for deadline := time.Now().Add(3 * time.Second); handEdits(w, from) < want && time.Now().Before(deadline); {
+		time.Sleep(5 * time.Millisecond)
+	}
+	time.Sleep(200 * time.Millisecond)
+	return handEdits(w, from)
 }
 
 // In a two-player game a draw from the deck changes nothing the waiting
@@ -57,7 +69,7 @@ func TestLaroWaitingHandIsEditedOnlyWhenItChanges(t *testing.T) {
 	discard := e2e.CardsOf(t, hand)[0]
 	mover.Click(hand, e2e.Button(hand, "discard", discard.String()))
 	turn := waiter.WaitHand("their turn", func(m *discordgo.Message) bool { return e2e.Button(m, "draw", "discard") != "" })
-	if n := handEdits(w, before); n != 1 {
+	if n := settledHandEdits(w, before, 1); n != 1 {
 		t.Errorf("the draw and the discard edited %d hand message(s), want 1: the next player's, for their turn", n)
 	}
 	if s := e2e.Text(turn); !strings.Contains(s, "Discard: "+discard.Symbol()+" · Deck: ") {
@@ -71,7 +83,7 @@ func TestLaroWaitingHandIsEditedOnlyWhenItChanges(t *testing.T) {
 	edited := mover.WaitHand("the discard taken", func(m *discordgo.Message) bool {
 		return !strings.Contains(e2e.Text(m), "Discard: "+discard.Symbol())
 	})
-	if n := handEdits(w, before); n != 1 {
+	if n := settledHandEdits(w, before, 1); n != 1 {
 		t.Errorf("taking the discard edited %d hand message(s), want 1: the waiting hand, whose pile changed", n)
 	}
 	if e2e.Text(edited) == e2e.Text(waitingNow) {
