@@ -60,11 +60,11 @@ func (s *Store) submit(ctx context.Context, req *appendReq) error {
 
 // The writer's gather window. Every commit is synced to the disk before its callers are
 // answered (a millisecond or more, see wal_sync.go), so a commit made for a handful of
-// actions wastes most of what it could have carried. Right after a commit the queue is nearly empty: the callers it just
-// answered are still on their way back with their next action. So while a batch is
-// smaller than the one before it, the writer waits a little for more callers: until none
-// has come for gatherIdle, and never longer than gatherMax in all. A lone action (the
-// previous batch held one) is committed at once.
+// actions wastes most of what it could have carried. Right after a commit the queue is
+// nearly empty: the callers it just answered are still on their way back with their next
+// action. So while a batch is smaller than the one before it, the writer waits a little
+// for more callers: until none has come for gatherIdle, and never longer than gatherMax
+// in all. A lone action (the previous batch held one) is committed at once.
 const (
 	gatherIdle = 300 * time.Microsecond
 	gatherMax  = 2 * time.Millisecond

@@ -112,18 +112,8 @@ func (c *Core) shownInHand(user string, i *discordgo.Interaction, v ui.Rendering
 	if !ok || h.i.Token != i.Token {
 		return // not linked: the answer is not their hand message
 	}
-	h.shown = fingerprint(v)
+	h.shown = v.Fingerprint()
 	c.hands[user] = h
-}
-
-// fingerprint is v's fingerprint, or 0 (never equal to a known one) when it
-// has none.
-func fingerprint(v ui.Rendering) uint64 {
-	sum, ok := v.Fingerprint()
-	if !ok {
-		return 0
-	}
-	return sum
 }
 
 // handRecord is what the store keeps of a hand interaction.
@@ -162,7 +152,7 @@ func (c *Core) RefreshHands(actor string) {
 			continue
 		}
 		v := c.self.HandView(s, "")
-		sum := fingerprint(v)
+		sum := v.Fingerprint()
 		if sum != 0 && sum == h.shown {
 			continue
 		}

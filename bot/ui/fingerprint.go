@@ -16,15 +16,19 @@ var fingerprintSeed = maphash.MakeSeed()
 // one in 2^64). A table uses it to skip an edit that would change nothing
 // on a player's screen. It walks the whole value, every field of every
 // embed, component and file, so a field discordgo adds later is covered
-// too. ok is false for a value it cannot walk (a map, a channel, a func):
-// then the caller must treat the rendering as changed.
-func (r Rendering) Fingerprint() (sum uint64, ok bool) {
+// too. It is 0 for a value it cannot walk (a map, a channel, a func), and
+// for no other: a 0 never equals the fingerprint of what a message shows,
+// so the caller treats such a rendering as changed.
+func (r Rendering) Fingerprint() uint64 {
 	var h maphash.Hash
 	h.SetSeed(fingerprintSeed)
 	if !hashValue(&h, reflect.ValueOf(r)) {
-		return 0, false
+		return 0
 	}
-	return h.Sum64(), true
+	if sum := h.Sum64(); sum != 0 {
+		return sum
+	}
+	return 1 // 0 means "none"; a walked value never gets it
 }
 
 // hashValue writes v into h, with enough structure (lengths, nil marks,
