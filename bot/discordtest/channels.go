@@ -158,6 +158,9 @@ func (c *Channel) History() []*discordgo.Message {
 // recordLocked adds a version of a public message to the history. Stored
 // versions never change, so the history shares m with the model.
 func (c *Channel) recordLocked(m *discordgo.Message) {
+	if c.s.cfg.noVersions {
+		return
+	}
 	c.history = append(c.history, m)
 }
 

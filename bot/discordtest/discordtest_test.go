@@ -670,3 +670,54 @@ func TestReconnectRequestResumes(t *testing.T) {
 		t.Errorf("send after resume: %v", err)
 	}
 }
+
+// TestWithoutPastVersionsKeepsOnlyWhatIsShown: the option empties History and
+// hands a callback's message and data to the first Wait only; the channel
+// still shows the latest version, and without the option both are kept.
+func TestWithoutPastVersionsKeepsOnlyWhatIsShown(t *testing.T) {
+	t.Parallel()
+	for _, lean := range []bool{false, true} {
+		var opts []discordtest.Option
+		if lean {
+			opts = append(opts, discordtest.WithoutPastVersions())
+		}
+		srv, ch, dg := setup(t, func(s *discordgo.Session, i *discordgo.InteractionCreate) {
+			next := tableMessage("alice joined", true)
+			err := s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
+				Type: discordgo.InteractionResponseUpdateMessage,
+				Data: &discordgo.InteractionResponseData{Content: next.Content, Components: next.Components},
+			})
+			if err != nil {
+				t.Errorf("InteractionRespond: %v", err)
+			}
+		}, opts...)
+		posted, err := dg.ChannelMessageSendComplex(ch.ID(), tableMessage("table open", false))
+		if err != nil {
+			t.Fatalf("ChannelMessageSendComplex: %v", err)
+		}
+		resp, err := srv.User("alice").Click(ch.Message(posted.ID), "v1/join")
+		if err != nil {
+			t.Fatalf("Click: %v", err)
+		}
+		first, err := resp.Wait()
+		if err != nil {
+			t.Fatalf("lean=%v: Wait: %v", lean, err)
+		}
+		if first.Message == nil || first.Message.Content != "alice joined" || !strings.Contains(string(first.Data), "alice joined") {
+			t.Errorf("lean=%v: first Wait gave message %v and data %s, want the update", lean, first.Message, first.Data)
+		}
+		again, err := resp.Wait()
+		if err != nil {
+			t.Fatalf("lean=%v: second Wait: %v", lean, err)
+		}
+		if kept := again.Message != nil && len(again.Data) > 0; kept == lean {
+			t.Errorf("lean=%v: second Wait gave message %v and data %s", lean, again.Message, again.Data)
+		}
+		if got := ch.Message(posted.ID).Content; got != "alice joined" {
+			t.Errorf("lean=%v: the channel shows %q, want the update", lean, got)
+		}
+		if n := len(ch.History()); (n == 0) != lean {
+			t.Errorf("lean=%v: History has %d versions", lean, n)
+		}
+	}
+}

@@ -44,6 +44,9 @@ func (r *Response) Wait() (Callback, error) {
 	if r.in.cbMessage != nil {
 		cb.Message = copyMessage(r.in.cbMessage)
 	}
+	if r.s.cfg.noVersions {
+		r.in.cbMessage, r.in.cb.Data = nil, nil
+	}
 	return cb, nil
 }
 

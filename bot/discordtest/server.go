@@ -71,6 +71,7 @@ type config struct {
 	tokenLifetime    time.Duration
 	heartbeat        time.Duration
 	replayLimit      int
+	noVersions       bool // see WithoutPastVersions
 	dropBodies       bool
 	botName          string
 	logf             func(format string, args ...any)
@@ -114,6 +115,15 @@ func WithReplayLimit(n int) Option { return func(cfg *config) { cfg.replayLimit 
 // stalls the fake for a quarter of a second at a time: the very delays a
 // load test measures.
 func WithoutRequestBodies() Option { return func(cfg *config) { cfg.dropBodies = true } }
+
+// WithoutPastVersions keeps only what Discord would still show: no
+// Channel.History (it is then empty), and a callback's message version and
+// data only until the first Response.Wait has copied them out (later Waits
+// return the callback without them). A load run edits messages hundreds of
+// times a second, and the past versions were half of what the fake kept:
+// about 318 MB live after a minute at 1,000 tables, 140 MB without them,
+// which is what every garbage collection of the load generator must scan.
+func WithoutPastVersions() Option { return func(cfg *config) { cfg.noVersions = true } }
 
 // WithLogf sends the fake's diagnostic lines (rejected requests, failures,
 // gateway events) to logf. New sets it to tb.Logf unless given.

@@ -27,8 +27,10 @@ type fleet struct {
 func newFleet(c config, logf func(string, ...any)) (*fleet, error) {
 	f := &fleet{}
 	srv, err := discordtest.Start(discordtest.WithObserver(f.observe), discordtest.WithLogf(logf),
-		// The report needs only each call's route and timing.
-		discordtest.WithoutRequestBodies())
+		// The report needs only each call's route and timing, and the
+		// players only what their screens show now; nothing is resumed
+		// from further back than a couple of seconds.
+		discordtest.WithoutRequestBodies(), discordtest.WithoutPastVersions(), discordtest.WithReplayLimit(1000))
 	if err != nil {
 		return nil, err
 	}

@@ -182,7 +182,8 @@ func (p *player) do(a action, setup bool) {
 	c.interaction = r.ID()
 	cb, err := r.Wait()
 	c.cb, c.failed = cb, err != nil
-	c.cb.Message = nil // the measures need only its times and type; keeping it grows the heap the GC scans
+	// The measures need only its times and type; keeping the rest grows the heap the GC scans.
+	c.cb.Message, c.cb.Data = nil, nil
 	p.clicks = append(p.clicks, c)
 	if err == nil && !setup && (a.shows != "" || a.handover) {
 		p.t.mu.Lock()
