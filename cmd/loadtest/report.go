@@ -42,6 +42,7 @@ type report struct {
 	HotBuckets  []bucket       `json:"buckets_with_429s"`
 	Routes      []route        `json:"routes"` // REST calls during the run, busiest first
 
+	Stalls    stalls     `json:"load_generator_stalls"`
 	Bot       botFigures `json:"bot"`
 	Generator struct {
 		CPUSeconds float64 `json:"cpu_seconds"`
@@ -149,6 +150,7 @@ func (r *report) print(w io.Writer) {
 	fmt.Fprintf(w, "bot CPU: %.1f s in %.1f s of run = %.0f%% of one core; logged %d warnings, %d errors; %s\n",
 		b.CPUSeconds, r.RunSeconds, b.CPUPercent, b.Warnings, b.Errors, b.Exit)
 	fmt.Fprintf(w, "load generator and fake Discord CPU: %.1f s = %.0f%% of one core\n", r.Generator.CPUSeconds, r.Generator.CPUPercent)
+	fmt.Fprintln(w, r.Stalls.line())
 }
 
 // counts formats a count by key as "a 1, b 2", or "none".

@@ -112,6 +112,8 @@ func run(ctx context.Context, c config, log io.Writer) (*report, error) {
 	playCtx, cancel := context.WithTimeout(ctx, c.duration)
 	defer cancel()
 	start = time.Now()
+	stopProbe := make(chan struct{})
+	probed := probeStalls(stopProbe)
 	var wg sync.WaitGroup
 	for _, t := range live {
 		for _, p := range t.players {
@@ -120,6 +122,8 @@ func run(ctx context.Context, c config, log io.Writer) (*report, error) {
 	}
 	<-playCtx.Done()
 	played := time.Since(start)
+	close(stopProbe)
+	r.Stalls = probed()
 	end, err := readUsage(bot.pid())
 	if err != nil {
 		return nil, fmt.Errorf("reading the bot's usage: %w", err)
