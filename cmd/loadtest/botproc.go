@@ -42,6 +42,7 @@ type botProcess struct {
 
 	mu       sync.Mutex
 	running  bool // it printed that it is running
+	emojis   bool // it printed that its card emojis are ready
 	tail     []string
 	warnings int
 	errs     int
@@ -99,6 +100,8 @@ func (b *botProcess) line(l string, echo io.Writer) {
 		b.errs++
 	case strings.Contains(l, "cardbot is running"):
 		b.running = true
+	case strings.Contains(l, "card emojis ready"):
+		b.emojis = true
 	}
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -19,6 +20,9 @@ type fleet struct {
 	byChan  map[string]*table
 	byUser  map[string]*player
 	changed atomic.Int64 // unix nanoseconds of the last change seen
+	// cardText turns card emojis in table messages back into text, once the
+	// bot has its emojis (see cardTexts).
+	cardText atomic.Pointer[strings.Replacer]
 }
 
 // newFleet starts the fake Discord with Discord's rate limits and the
@@ -36,7 +40,7 @@ func newFleet(c config, logf func(string, ...any)) (*fleet, error) {
 	}
 	f.srv = srv
 	srv.SetLatency(c.latency, c.jitter)
-	srv.EnableRateLimits(discordtest.DefaultRateLimits())
+	srv.EnableRateLimits(loadRateLimits())
 	byChan, byUser := map[string]*table{}, map[string]*player{}
 	for no := range c.tables {
 		if no%tablesPerGuild == 0 {
@@ -74,7 +78,7 @@ func (f *fleet) observe(c discordtest.Change) {
 	if t == nil || c.Owner != nil && owner == nil {
 		return
 	}
-	t.observe(c, owner)
+	t.observe(c, owner, f.cardText.Load())
 }
 
 // quiet waits until nothing has changed for calm, or at most for limit, so

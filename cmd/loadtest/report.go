@@ -19,6 +19,7 @@ type report struct {
 	Machine  machine  `json:"machine"`
 	Settings settings `json:"settings"`
 
+	CardEmojis   int     `json:"card_emojis"` // the application's emojis when the tables began to open
 	LiveTables   int     `json:"live_tables"`
 	FailedTables int     `json:"failed_tables"` // tables that could not be opened
 	Guilds       int     `json:"guilds"`
@@ -106,6 +107,7 @@ func (r *report) print(w io.Writer) {
 	fmt.Fprintf(w, "cardbot load test · %s · %d CPUs · %s/%s\n", r.Date, r.Machine.CPUs, r.Machine.OS, r.Machine.Arch)
 	fmt.Fprintf(w, "%d %s tables (%s, %d guild(s)) · click rate ≤ %g/s · latency %s ± %s · global budget %d/s · LARO! window %d s · %s\n",
 		s.Tables, s.Game, players, r.Guilds, s.Rate, s.Latency, s.Jitter, s.Budget, s.ClaimWindow, s.Duration)
+	fmt.Fprintf(w, "card emojis uploaded before the tables opened: %d\n", r.CardEmojis)
 	fmt.Fprintf(w, "tables opened in %.1f s: %d live, %d failed (%d clicks)\n\n", r.SetupSeconds, r.LiveTables, r.FailedTables, r.SetupClicks)
 
 	kinds := slices.SortedFunc(maps.Keys(r.ByAction), func(a, b string) int {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"time"
 
@@ -59,15 +60,19 @@ func newTable(no int, game string, ch *discordtest.Channel) *table {
 	return &table{no: no, game: game, ch: ch, changed: make(chan struct{}), public: map[string]*discordgo.Message{}}
 }
 
-// observe records a change at this table: a public message, or one of
-// owner's ephemeral ones. It runs under the fake's lock.
-func (t *table) observe(c discordtest.Change, owner *player) {
+// observe records a change at this table: a public message, its card
+// emojis read as text by plain (if not nil), or one of owner's ephemeral
+// ones. It runs under the fake's lock.
+func (t *table) observe(c discordtest.Change, owner *player, plain *strings.Replacer) {
 	s := seen{at: c.At, msgID: c.Message.ID, created: c.Created, interaction: screen.InteractionOf(c.Message),
 		loading: c.Message.Flags&discordgo.MessageFlagsLoading != 0, ids: discordtest.CustomIDs(c.Message)}
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if owner == nil {
 		s.text = screen.Text(c.Message)
+		if plain != nil {
+			s.text = plain.Replace(s.text)
+		}
 		t.log = append(t.log, s)
 		t.order, t.public = track(t.order, t.public, c)
 	} else {

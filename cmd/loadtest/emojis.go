@@ -1,0 +1,84 @@
+package main
+
+import (
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/discordtest"
+	"github.com/cardbot/cardbot/bot/emojis"
+	"github.com/cardbot/cardbot/engine/laro"
+	"github.com/cardbot/cardbot/engine/laus"
+)
+
+// emojiLimit bounds the wait for the bot's card emojis before the tables
+// open. With the load run's upload limit (loadRateLimits) a fresh bot has
+// all of its faces in a few seconds.
+const emojiLimit = 90 * time.Second
+
+// waitEmojis waits until the bot logs that its card emojis are ready, and
+// reports whether they were within timeout. A fresh bot uploads its card
+// faces in the background and shows cards as text until every one is there;
+// a bot in service uploaded them long ago. Measured before they are
+// complete, hands are text for most of a run, and every click brings back a
+// hand message half the size a player's would be: the run would measure a
+// bot nobody runs.
+func (b *botProcess) waitEmojis(timeout time.Duration) bool {
+	deadline := time.Now().Add(timeout)
+	for {
+		b.mu.Lock()
+		ok := b.emojis
+		b.mu.Unlock()
+		if ok {
+			return true
+		}
+		select {
+		case <-b.done:
+			return false
+		case <-time.After(20 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			return false
+		}
+	}
+}
+
+// loadRateLimits are Discord's limits as the fake enforces them, but for
+// uploading application emojis: Discord publishes no figure for it, and the
+// fake's deliberately low 10 per 10 s would hold every run for the 90 s a
+// first start takes to upload its faces. The global limit still paces them.
+func loadRateLimits() discordtest.RateLimits {
+	l := discordtest.DefaultRateLimits()
+	for i, r := range l.Routes {
+		if r.Bucket == "application-emoji-create" {
+			l.Routes[i].Limit = discordtest.Limit{Requests: 50, Per: time.Second}
+		}
+	}
+	return l
+}
+
+// cardTexts returns a replacer that turns each card emoji of list, inline
+// as a message shows it ("<:laro_cp4_1a2b3c4d:123>"), back into the card's
+// text ("●+4"), so that a table message reads the same to the players
+// whether or not the bot had its emojis when it drew it.
+func cardTexts(list []discordgo.Emoji) *strings.Replacer {
+	text := map[string]string{}
+	for _, c := range laro.Deck() {
+		text[emojis.LaroKey(c)] = c.Symbol()
+	}
+	for _, c := range laus.NewDeck() {
+		text[emojis.LausKey(c)] = c.Symbol()
+	}
+	var pairs []string
+	for _, e := range list {
+		i := strings.LastIndexByte(e.Name, '_')
+		if i < 0 {
+			continue
+		}
+		if t, ok := text[e.Name[:i]]; ok {
+			pairs = append(pairs, "<:"+e.Name+":"+e.ID+">", t)
+		}
+	}
+	return strings.NewReplacer(pairs...)
+}
