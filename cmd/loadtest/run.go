@@ -85,6 +85,13 @@ func run(ctx context.Context, c config, log io.Writer) (*report, error) {
 			Latency: c.latency.String(), Jitter: c.jitter.String(), Budget: c.budget, ClaimWindow: c.claimWindow},
 		Guilds: len(f.guilds),
 	}
+	// Read before the emoji uploads: their pictures are garbage the bot
+	// collects when it gets round to it, and counted in the idle figure
+	// they made the memory per table read low, even below zero.
+	idle, err := readUsage(bot.pid())
+	if err != nil {
+		return nil, fmt.Errorf("reading the bot's memory: %w", err)
+	}
 	fmt.Fprintln(log, "waiting for the bot's card emojis…")
 	if !bot.waitEmojis(emojiLimit) {
 		fmt.Fprintf(log, "the card emojis were not ready after %v: hands may show text\n", emojiLimit)
@@ -92,10 +99,6 @@ func run(ctx context.Context, c config, log io.Writer) (*report, error) {
 	list := f.srv.ApplicationEmojis()
 	r.CardEmojis = len(list)
 	f.cardText.Store(cardTexts(list))
-	idle, err := readUsage(bot.pid())
-	if err != nil {
-		return nil, fmt.Errorf("reading the bot's memory: %w", err)
-	}
 
 	fmt.Fprintf(log, "opening %d tables…\n", c.tables)
 	pace := newPacer(c.rate)
