@@ -123,21 +123,38 @@ func (b *botProcess) pid() string { return strconv.Itoa(b.cmd.Process.Pid) }
 
 // waitRunning waits until the bot says it is running.
 func (b *botProcess) waitRunning(timeout time.Duration) error {
+	switch b.waitFor(func() bool { return b.running }, timeout) {
+	case errExited:
+		return fmt.Errorf("cardbot exited (%v) before it was running; it printed:\n%s", b.err, b.output())
+	case errWaited:
+		return fmt.Errorf("cardbot was not running after %v; it printed:\n%s", timeout, b.output())
+	}
+	return nil
+}
+
+var (
+	errExited = errors.New("the bot exited")
+	errWaited = errors.New("the wait timed out")
+)
+
+// waitFor waits until said, read under b.mu, is true; it returns nil,
+// errExited if the bot exits first, or errWaited after timeout.
+func (b *botProcess) waitFor(said func() bool, timeout time.Duration) error {
 	deadline := time.Now().Add(timeout)
 	for {
 		b.mu.Lock()
-		ok := b.running
+		ok := said()
 		b.mu.Unlock()
 		if ok {
 			return nil
 		}
 		select {
 		case <-b.done:
-			return fmt.Errorf("cardbot exited (%v) before it was running; it printed:\n%s", b.err, b.output())
+			return errExited
 		case <-time.After(20 * time.Millisecond):
 		}
 		if time.Now().After(deadline) {
-			return fmt.Errorf("cardbot was not running after %v; it printed:\n%s", timeout, b.output())
+			return errWaited
 		}
 	}
 }

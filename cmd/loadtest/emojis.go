@@ -25,23 +25,7 @@ const emojiLimit = 90 * time.Second
 // hand message half the size a player's would be: the run would measure a
 // bot nobody runs.
 func (b *botProcess) waitEmojis(timeout time.Duration) bool {
-	deadline := time.Now().Add(timeout)
-	for {
-		b.mu.Lock()
-		ok := b.emojis
-		b.mu.Unlock()
-		if ok {
-			return true
-		}
-		select {
-		case <-b.done:
-			return false
-		case <-time.After(20 * time.Millisecond):
-		}
-		if time.Now().After(deadline) {
-			return false
-		}
-	}
+	return b.waitFor(func() bool { return b.emojis }, timeout) == nil
 }
 
 // loadRateLimits are Discord's limits as the fake enforces them, but for
