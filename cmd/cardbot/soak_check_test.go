@@ -102,7 +102,8 @@ func readGames(t *testing.T, db *sql.DB) []*storedGame {
 
 // checkReplays replays every game's log with the engine and checks that the
 // stored status agrees with the replay and that the game's newest table
-// message in ch shows the replay's outcome. Every game must be over.
+// message in ch shows the replay's outcome. Every game must be over, except
+// a next game the bot never dealt (cancelled, with no log).
 func checkReplays(t *testing.T, games []*storedGame, channels []*discordtest.Channel) {
 	t.Helper()
 	var msgs []*discordgo.Message
@@ -110,6 +111,13 @@ func checkReplays(t *testing.T, games []*storedGame, channels []*discordtest.Cha
 		msgs = append(msgs, ch.Messages()...)
 	}
 	for _, g := range games {
+		if g.status == "cancelled" && len(g.records) == 0 {
+			// A Play again stored the next game and the bot was killed
+			// before dealing it: on restart the table goes back to after
+			// its last game (bot.dropInterruptedNextGames). Nothing was
+			// played in it, so nothing can have been lost.
+			continue
+		}
 		if g.status != "finished" {
 			t.Errorf("%s game %s (table %s no %d) is %s at the end, want finished", g.kind, g.id, g.tableID, g.no, g.status)
 			continue
