@@ -30,7 +30,7 @@ type walSyncer struct {
 
 	mu sync.Mutex // one sync at a time; guards f
 	f  *os.File   // the WAL file as last opened (nil: not yet, or it was missing)
-	// syncFile is f.Sync; tests replace it to see when syncs happen.
+	// syncFile is syncData; tests replace it to see when syncs happen.
 	syncFile func(*os.File) error
 }
 
@@ -130,11 +130,11 @@ func (s *Store) syncer() {
 		err := s.wal.sync()
 		for _, b := range waiting {
 			for i, r := range b.batch {
-				if err != nil && b.errs[i] == nil {
+				if b.errs[i] != nil {
+					r.done <- b.errs[i] // the action's own failure comes first
+				} else {
 					r.done <- err
-					continue
 				}
-				r.done <- b.errs[i]
 			}
 		}
 	}

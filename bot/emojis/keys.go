@@ -3,6 +3,9 @@ package emojis
 import (
 	"strconv"
 	"strings"
+	"sync"
+
+	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/engine/laro"
 	"github.com/cardbot/cardbot/engine/laus"
@@ -60,15 +63,34 @@ func parseName(name string) (key, hash string, ok bool) {
 
 // knownKey reports whether key names a card face of either game.
 func knownKey(key string) bool {
+	_, ok := faceTexts()[key]
+	return ok
+}
+
+// faceTexts maps the key of every card face of either game to its card's
+// text form.
+var faceTexts = sync.OnceValue(func() map[string]string {
+	texts := map[string]string{}
 	for _, c := range laro.Deck() {
-		if LaroKey(c) == key {
-			return true
-		}
+		texts[LaroKey(c)] = c.Symbol()
 	}
 	for c := laus.Card(1); c <= 32; c++ {
-		if LausKey(c) == key {
-			return true
+		texts[LausKey(c)] = c.Symbol()
+	}
+	return texts
+})
+
+// Plain returns a replacer that turns the card emojis among list (an
+// application's emojis, as Discord lists them), inline as a message shows
+// them, back into their cards' text, as Set.Fit does for the bot itself: a
+// reader of the bot's messages (the load generator) then reads the same text
+// whether or not the bot had its emojis. Other emojis are left as they are.
+func Plain(list []discordgo.Emoji) *strings.Replacer {
+	var pairs []string
+	for _, e := range list {
+		if key, _, ok := parseName(e.Name); ok {
+			pairs = append(pairs, inline(discordgo.ComponentEmoji{Name: e.Name, ID: e.ID}), faceTexts()[key])
 		}
 	}
-	return false
+	return strings.NewReplacer(pairs...)
 }

@@ -1,15 +1,9 @@
 package main
 
 import (
-	"strings"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/cardbot/cardbot/bot/discordtest"
-	"github.com/cardbot/cardbot/bot/emojis"
-	"github.com/cardbot/cardbot/engine/laro"
-	"github.com/cardbot/cardbot/engine/laus"
 )
 
 // emojiLimit bounds the wait for the bot's card emojis before the tables
@@ -40,29 +34,4 @@ func loadRateLimits() discordtest.RateLimits {
 		}
 	}
 	return l
-}
-
-// cardTexts returns a replacer that turns each card emoji of list, inline
-// as a message shows it ("<:laro_cp4_1a2b3c4d:123>"), back into the card's
-// text ("●+4"), so that a table message reads the same to the players
-// whether or not the bot had its emojis when it drew it.
-func cardTexts(list []discordgo.Emoji) *strings.Replacer {
-	text := map[string]string{}
-	for _, c := range laro.Deck() {
-		text[emojis.LaroKey(c)] = c.Symbol()
-	}
-	for _, c := range laus.NewDeck() {
-		text[emojis.LausKey(c)] = c.Symbol()
-	}
-	var pairs []string
-	for _, e := range list {
-		i := strings.LastIndexByte(e.Name, '_')
-		if i < 0 {
-			continue
-		}
-		if t, ok := text[e.Name[:i]]; ok {
-			pairs = append(pairs, "<:"+e.Name+":"+e.ID+">", t)
-		}
-	}
-	return strings.NewReplacer(pairs...)
 }

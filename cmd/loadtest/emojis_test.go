@@ -4,11 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/cardbot/cardbot/bot/discordtest"
-	"github.com/cardbot/cardbot/bot/emojis"
-	"github.com/cardbot/cardbot/engine/laro"
 )
 
 func TestWaitEmojisWaitsForTheBotsReadyLine(t *testing.T) {
@@ -51,20 +47,5 @@ func TestLoadRateLimitsRaiseOnlyTheEmojiUploads(t *testing.T) {
 	}
 	if raised != 1 {
 		t.Errorf("%d emoji upload routes raised, want 1", raised)
-	}
-}
-
-func TestCardTextsReadsCardEmojisAsText(t *testing.T) {
-	cp4, _ := laro.ParseCard("C+4")
-	list := []discordgo.Emoji{
-		{Name: emojis.LaroKey(cp4) + "_1a2b3c4d", ID: "123"},
-		{Name: "laro_v_00000000", ID: "124"},
-		{Name: "laus_jc_deadbeef", ID: "125"},
-		{Name: "party_time", ID: "126"}, // not a card: left as it is
-	}
-	got := cardTexts(list).Replace("Discard: **<:laro_cp4_1a2b3c4d:123>** (<:laro_v_00000000:124>) <:laus_jc_deadbeef:125> <:party_time:126>")
-	want := "Discard: **" + cp4.Symbol() + "** (V) J♣ <:party_time:126>"
-	if got != want {
-		t.Errorf("cardTexts read %q, want %q", got, want)
 	}
 }

@@ -21,7 +21,7 @@ type fleet struct {
 	byUser  map[string]*player
 	changed atomic.Int64 // unix nanoseconds of the last change seen
 	// cardText turns card emojis in table messages back into text, once the
-	// bot has its emojis (see cardTexts).
+	// bot has its emojis (see emojis.Plain).
 	cardText atomic.Pointer[strings.Replacer]
 }
 

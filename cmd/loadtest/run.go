@@ -14,6 +14,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/cardbot/cardbot/bot/emojis"
+
 	"github.com/cardbot/cardbot/bot/discordtest"
 )
 
@@ -98,7 +100,7 @@ func run(ctx context.Context, c config, log io.Writer) (*report, error) {
 	}
 	list := f.srv.ApplicationEmojis()
 	r.CardEmojis = len(list)
-	f.cardText.Store(cardTexts(list))
+	f.cardText.Store(emojis.Plain(list))
 
 	fmt.Fprintf(log, "opening %d tables…\n", c.tables)
 	pace := newPacer(c.rate)

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"time"
 )
 
@@ -53,10 +52,7 @@ func (s stalls) line() string {
 // probeStalls runs the probe on a thread of its own until stop is closed,
 // and returns what it saw.
 func probeStalls(stop <-chan struct{}) func() stalls {
-	var (
-		mu  sync.Mutex
-		got stalls
-	)
+	var got stalls // the probe's own until done is closed
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -73,16 +69,12 @@ func probeStalls(stop <-chan struct{}) func() stalls {
 			}
 			time.Sleep(probeEvery)
 			now := time.Now()
-			mu.Lock()
 			got.add(now.Sub(prev) - probeEvery)
-			mu.Unlock()
 			prev = now
 		}
 	}()
 	return func() stalls {
 		<-done
-		mu.Lock()
-		defer mu.Unlock()
 		got.KdamondOn = kdamondOn("/sys/kernel/mm/damon/admin/kdamonds")
 		return got
 	}
