@@ -67,6 +67,7 @@ func (t *laroTable) finish() {
 	t.Status = store.StatusFinished
 	t.window, t.choice = nil, nil
 	t.Deadline = time.Time{}
+	t.EndNotices()
 	if t.StopTurn != nil {
 		t.StopTurn()
 	}

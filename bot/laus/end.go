@@ -29,6 +29,7 @@ func (t *lausTable) roundEnd(rr rules.RoundResult) *lausRoundEnd {
 func (t *lausTable) finish() {
 	t.Status = store.StatusFinished
 	t.Deadline = time.Time{}
+	t.EndNotices()
 	if t.StopTurn != nil {
 		t.StopTurn()
 	}

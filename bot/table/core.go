@@ -69,9 +69,10 @@ type Core struct {
 	StopTurn func() bool // stops the turn timer
 	StopIdle func() bool // stops the timer that closes an unstarted or finished table
 
-	self  Table                // the game table this core belongs to
-	hands map[string]handToken // open hand messages, by user
-	phase *atomic.Uint32       // Status as of the actor's last job, for other goroutines (observe.go)
+	self   Table                // the game table this core belongs to
+	hands  map[string]handToken // open hand messages, by user
+	notice turnNotice           // the turn notice (turn_notice.go)
+	phase  *atomic.Uint32       // Status as of the actor's last job, for other goroutines (observe.go)
 }
 
 // NewCore is the core of a table opened by in's user, who hosts it and

@@ -102,6 +102,7 @@ func (c *Core) linkHand(user string, i *discordgo.Interaction, at time.Time) boo
 		return false
 	}
 	c.hands[user] = handToken{i: tokenOnly(i), at: at}
+	c.handLapsed(user, false)
 	return true
 }
 
@@ -143,8 +144,9 @@ func (c *Core) RefreshHands(actor string) {
 		if user == actor {
 			continue
 		}
-		if time.Since(h.at) > tokenLife {
+		if c.gameNow().Sub(h.at) > tokenLife {
 			delete(c.hands, user)
+			c.handLapsed(user, true)
 			continue
 		}
 		s := SeatIndex(c.Seats, user)

@@ -48,6 +48,7 @@ type Outbox struct {
 	hands      map[string]*handSlot
 	attached   attachedFiles // the pictures the table message carries (see pictures.go)
 	noPictures bool          // Discord refused a picture in this channel (see pictures.go)
+	notices    noticeJobs    // the turn notice and thread members (see outbox_notice.go)
 
 	onPosted func(messageID string) // told when a fresh table message exists
 }
@@ -155,12 +156,12 @@ func (o *Outbox) staleLocked() {
 func (o *Outbox) due(now time.Time, force bool) (since, ready time.Time, ok bool) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	if len(o.announce) == 0 && o.public == nil && len(o.closing) == 0 {
+	if len(o.announce) == 0 && o.public == nil && len(o.closing) == 0 && !o.noticeWorkLocked() {
 		o.staleSince = time.Time{}
 		return time.Time{}, time.Time{}, false
 	}
 	ready = now
-	post := len(o.announce) > 0 || o.newPublic || o.messageID == "" || o.public == nil
+	post := len(o.announce) > 0 || o.newPublic || o.messageID == "" || o.public == nil || o.noticeNextLocked()
 	if !post && !force && !o.urgent {
 		ready = o.lastPublic.Add(o.publicEvery)
 	}
@@ -191,6 +192,9 @@ func (o *Outbox) holdUntil(at time.Time) {
 func (o *Outbox) routeWait() time.Duration {
 	o.mu.Lock()
 	post := len(o.announce) > 0 || o.newPublic || o.messageID == ""
+	if o.noticeNextLocked() {
+		post = o.noticePostNextLocked()
+	}
 	bucket := o.editBucket
 	if post {
 		bucket = o.postBucket
@@ -232,6 +236,8 @@ func (o *Outbox) sendOne() (more, refused bool) {
 		} else if b.sent != nil {
 			b.sent(m.ID)
 		}
+	case o.noticeNextLocked():
+		o.sendNotice()
 	case o.public != nil:
 		fresh := o.newPublic || o.messageID == ""
 		msgID := o.messageID
@@ -259,7 +265,7 @@ func (o *Outbox) sendOne() (more, refused bool) {
 	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	more = len(o.announce) > 0 || o.public != nil || len(o.closing) > 0
+	more = len(o.announce) > 0 || o.public != nil || len(o.closing) > 0 || o.noticeWorkLocked()
 	if !more {
 		o.staleSince = time.Time{}
 	}

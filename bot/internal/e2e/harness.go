@@ -43,7 +43,14 @@ func FastTiming(o *bot.Options) {
 
 func NewWorld(t *testing.T, tune ...func(*bot.Options)) *World {
 	t.Helper()
-	w := &World{T: t, Srv: discordtest.New(t), DB: filepath.Join(t.TempDir(), "data", "cardbot.db")}
+	return NewWorldOn(t, nil, tune...)
+}
+
+// NewWorldOn is NewWorld with options for the fake Discord, such as a
+// fake clock (discordtest.WithClock).
+func NewWorldOn(t *testing.T, srv []discordtest.Option, tune ...func(*bot.Options)) *World {
+	t.Helper()
+	w := &World{T: t, Srv: discordtest.New(t, srv...), DB: filepath.Join(t.TempDir(), "data", "cardbot.db")}
 	w.Guild = w.Srv.AddGuild("test server")
 	w.Ch = w.Guild.AddChannel("card-tables")
 	FastTiming(&w.Opts)
