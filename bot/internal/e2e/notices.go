@@ -42,8 +42,15 @@ func NoticesIn(ms []*discordgo.Message) []*discordgo.Message {
 // WaitNotice waits until ch shows a message that pings p, and returns it.
 func (w *World) WaitNotice(ch *discordtest.Channel, p *Player) *discordgo.Message {
 	w.T.Helper()
+	return w.WaitNoticeWithin(ch, p, 5*time.Second)
+}
+
+// WaitNoticeWithin is WaitNotice with a timeout of its own, for a notice
+// that comes after a delay.
+func (w *World) WaitNoticeWithin(ch *discordtest.Channel, p *Player, timeout time.Duration) *discordgo.Message {
+	w.T.Helper()
 	var got *discordgo.Message
-	_, err := ch.Wait(5*time.Second, func(ms []*discordgo.Message) bool {
+	_, err := ch.Wait(timeout, func(ms []*discordgo.Message) bool {
 		for _, m := range ms {
 			if Pings(m, p.U.ID()) {
 				got = m
