@@ -169,3 +169,21 @@ func TestLaroTurnNoticeTellsAnExpiredHandToReopen(t *testing.T) {
 	}
 	w.NoFailures()
 }
+
+func TestLaroExpiredHandToldOnTheTableWithNoticesOff(t *testing.T) {
+	clock := discordtest.NewFakeClock(time.Now())
+	w := e2e.NewWorldOn(t, []discordtest.Option{discordtest.WithClock(clock)})
+	w.SetTurnNotice(-1)
+	mover, other, table, _ := startNoticeTable(t, w)
+	clock.Advance(15*time.Minute + time.Second)
+	hand := mover.OpenHand(table)
+	mover.Click(hand, e2e.Button(hand, "draw", "deck"))
+	hand = mover.WaitHand("a discard", func(m *discordgo.Message) bool { return e2e.Button(m, "discard", "*") != "" })
+	mover.Click(hand, e2e.Button(hand, "discard", e2e.ChooseDiscard(e2e.CardsOf(t, hand)).String()))
+	// No ping, but the table's events tell the other player to reopen.
+	w.TableMessage("<@" + other.U.ID() + ">, your hand stopped updating: reopen 🃏 My hand.")
+	if got := noticesFor(w.Ch, other); got != 0 {
+		t.Errorf("with turn notices off, %d notices pinged the player", got)
+	}
+	w.NoFailures()
+}

@@ -34,6 +34,7 @@ func Abandon(ctx context.Context, t Table, c store.Closure, shown string) (bool,
 		core.StopIdle()
 	}
 	CloseTable(t)
+	core.EndNotices() // a ping for a turn that will not come goes too
 	if shown != "" {
 		core.Out.SetPublic(core.ClosedView(shown), false)
 	}

@@ -29,6 +29,8 @@ import (
 //     change applies from each table's next game on.
 //   - A notice left in the channel by a restart is not deleted: the new
 //     process does not know it (it is not stored), and it is harmless.
+//   - With notices off, a player whose hand stopped updating (issue 26) is
+//     still told so, in the table message's recent events.
 
 // Turn notice setting: seconds after a turn starts; TurnNoticeOff turns
 // the notices off.
@@ -110,6 +112,11 @@ func (c *Core) NoticeTurn(seat int, key string) {
 	}
 	delay, off := c.noticeDelay()
 	if off {
+		// No ping, but a hand that stopped updating is still worth a word:
+		// the table's recent events say it.
+		if s := c.Seats[seat]; c.handLapsing(s.UserID) {
+			c.Event(fmt.Sprintf("⌛ %s, your hand stopped updating: reopen 🃏 My hand.", s.Mention()))
+		}
 		return
 	}
 	n.stop = c.Act.After(delay, func() {
