@@ -161,14 +161,17 @@ func (o *Outbox) due(now time.Time, force bool) (since, ready time.Time, ok bool
 		return time.Time{}, time.Time{}, false
 	}
 	ready = now
-	post := len(o.announce) > 0 || o.newPublic || o.messageID == "" || o.public == nil || o.noticeNextLocked()
+	post := len(o.announce) > 0 || o.newPublic || o.messageID == "" || o.public == nil
 	if !post && !force && !o.urgent {
 		ready = o.lastPublic.Add(o.publicEvery)
+	}
+	since = o.staleSince
+	if o.noticeNextLocked() {
+		ready, since = o.noticeDueLocked(now, ready, since)
 	}
 	if !force && o.backoff.After(ready) {
 		ready = o.backoff
 	}
-	since = o.staleSince
 	if since.IsZero() {
 		since = now.Add(time.Hour) // only changes that may wait: after every urgent one
 	}
@@ -192,12 +195,12 @@ func (o *Outbox) holdUntil(at time.Time) {
 func (o *Outbox) routeWait() time.Duration {
 	o.mu.Lock()
 	post := len(o.announce) > 0 || o.newPublic || o.messageID == ""
-	if o.noticeNextLocked() {
-		post = o.noticePostNextLocked()
-	}
 	bucket := o.editBucket
 	if post {
 		bucket = o.postBucket
+	}
+	if o.noticeFirstLocked(time.Now()) {
+		bucket = o.noticeBucketLocked()
 	}
 	o.mu.Unlock()
 	rl := o.session.Ratelimiter
@@ -236,7 +239,7 @@ func (o *Outbox) sendOne() (more, refused bool) {
 		} else if b.sent != nil {
 			b.sent(m.ID)
 		}
-	case o.noticeNextLocked():
+	case o.noticeFirstLocked(time.Now()):
 		o.sendNotice()
 	case o.public != nil:
 		fresh := o.newPublic || o.messageID == ""
@@ -268,6 +271,9 @@ func (o *Outbox) sendOne() (more, refused bool) {
 	more = len(o.announce) > 0 || o.public != nil || len(o.closing) > 0 || o.noticeWorkLocked()
 	if !more {
 		o.staleSince = time.Time{}
+	}
+	if !o.noticeWorkLocked() {
+		o.notices.since = time.Time{}
 	}
 	return more, o.refusals != refusals
 }

@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -9,7 +10,16 @@ import (
 // Turn notices and thread members: channel calls that Discord's global rate
 // limit counts like the table message's, so they wait in the same outbox
 // for the same dispatcher (see dispatch.go) instead of going out on their
-// own. Each table has at most one notice in the channel at a time.
+// own. Each table has at most one notice at a time.
+//
+// How they share the budget with the table messages: the dispatcher serves
+// the table whose oldest waiting change is oldest, and a notice call counts
+// as waiting from noticeHandicap after it was queued. So when the budget is
+// short, every table message changed up to that long after a notice goes
+// before it (everyone at the table reads those), yet a notice never waits
+// for ever behind busier tables. Within a table, a table message edit that
+// is due goes first, and a notice goes before an edit still held back by
+// the table's pace.
 
 // noticeJobs is an outbox's pending notice and thread-member calls.
 type noticeJobs struct {
@@ -18,6 +28,19 @@ type noticeJobs struct {
 	deletes []postedNotice // notices to delete, oldest first
 	members []threadMember // people to add to a game's thread, in order
 	gen     int            // counts PostNotice and WithdrawNotice calls
+	since   time.Time      // when the oldest waiting call counts as waiting (zero: none waits)
+}
+
+// noticeHandicap is how much younger than a table message's change a
+// notice call counts (see above): a second of the table's pace, and one
+// more.
+const noticeHandicap = 2 * time.Second
+
+// queuedLocked notes that a notice call waits.
+func (o *Outbox) queuedLocked() {
+	if o.notices.since.IsZero() {
+		o.notices.since = time.Now().Add(noticeHandicap)
+	}
 }
 
 // noticePost is a turn notice waiting for the dispatcher: text is given the
@@ -42,7 +65,7 @@ func (o *Outbox) PostNotice(guild, user string, text func(jump string) string) {
 	o.mu.Lock()
 	o.withdrawLocked()
 	o.notices.want = &noticePost{guild: guild, user: user, text: text}
-	o.staleLocked()
+	o.queuedLocked()
 	o.mu.Unlock()
 	o.disp.mark(o)
 }
@@ -54,7 +77,7 @@ func (o *Outbox) WithdrawNotice() {
 	had := o.notices.want != nil || o.notices.posted.id != ""
 	o.withdrawLocked()
 	if had {
-		o.staleLocked()
+		o.queuedLocked()
 	}
 	o.mu.Unlock()
 	if had {
@@ -81,7 +104,7 @@ func (o *Outbox) AddThreadMembers(thread string, users []string) {
 	for _, u := range users {
 		o.notices.members = append(o.notices.members, threadMember{thread: thread, user: u})
 	}
-	o.staleLocked()
+	o.queuedLocked()
 	o.mu.Unlock()
 	o.disp.mark(o)
 }
@@ -92,9 +115,9 @@ func (o *Outbox) noticeWorkLocked() bool {
 	return n.want != nil || len(n.deletes) > 0 || len(n.members) > 0
 }
 
-// noticeNextLocked reports whether the outbox's next call is a notice or
-// thread-member call: deletes and members at once; a new notice once the
-// table message it links to exists (a fresh one waiting goes first).
+// noticeNextLocked reports whether a notice or thread-member call may go
+// now: deletes and members at once; a new notice once the table message it
+// links to exists (a fresh one waiting goes first).
 func (o *Outbox) noticeNextLocked() bool {
 	n := &o.notices
 	if len(n.deletes) > 0 || len(n.members) > 0 {
@@ -104,11 +127,50 @@ func (o *Outbox) noticeNextLocked() bool {
 	return n.want != nil && !freshFirst
 }
 
-// noticePostNextLocked reports whether the next notice call posts a message
-// (its rate-limit bucket is the channel's posts, not its edits and deletes).
-func (o *Outbox) noticePostNextLocked() bool {
+// noticeFirstLocked reports whether the outbox's next call is a notice or
+// thread-member call: one may go, and no table message change is due (a
+// due one goes first; one held back by the table's pace does not hold up
+// a notice).
+func (o *Outbox) noticeFirstLocked(now time.Time) bool {
+	if !o.noticeNextLocked() {
+		return false
+	}
+	due := o.public != nil && (o.newPublic || o.messageID == "" || o.urgent || !now.Before(o.lastPublic.Add(o.publicEvery)))
+	return !due
+}
+
+// noticeDueLocked adjusts when the outbox's next call may go (ready) and
+// since when it waits (since), as its table message's work alone would
+// have them, for a notice call that may go now. While the table message
+// waits for its pace the notice goes alone, and waits only from its own
+// time; else the older of the two counts.
+func (o *Outbox) noticeDueLocked(now, ready, since time.Time) (time.Time, time.Time) {
+	ns := o.notices.since
+	if ready.After(now) || since.IsZero() || ns.Before(since) {
+		return now, ns
+	}
+	return ready, since
+}
+
+// noticeBucketLocked is discordgo's rate-limit bucket of the next notice
+// or thread-member call.
+func (o *Outbox) noticeBucketLocked() string {
 	n := &o.notices
-	return len(n.deletes) == 0 && len(n.members) == 0 && n.want != nil
+	switch {
+	case len(n.deletes) > 0:
+		return deleteBucket(n.deletes[0].channel)
+	case len(n.members) > 0:
+		return discordgo.EndpointThreadMember(n.members[0].thread, n.members[0].user)
+	}
+	return o.postBucket
+}
+
+// deleteBucket keys the rate limit of message deletes in channel apart
+// from its edits: Discord limits them apart (5 a second against 5 in 5 s),
+// but discordgo's ChannelMessageDelete files both under one bucket, so each
+// delete's headers would mislead the next edit's wait, and the reverse.
+func deleteBucket(channel string) string {
+	return discordgo.EndpointChannelMessage(channel, "") + "#delete"
 }
 
 // sendNotice makes one notice or thread-member call; o.mu is held on
@@ -120,7 +182,7 @@ func (o *Outbox) sendNotice() {
 		d := n.deletes[0]
 		n.deletes = n.deletes[1:]
 		o.mu.Unlock()
-		err := o.session.ChannelMessageDelete(d.channel, d.id)
+		_, err := o.session.RequestWithBucketID("DELETE", discordgo.EndpointChannelMessage(d.channel, d.id), nil, deleteBucket(d.channel))
 		if err != nil && restCode(err) != discordgo.ErrCodeUnknownMessage {
 			// Left in the channel: a stale ping is untidy, not harmful,
 			// and retrying could keep failing for as long as the cause.
@@ -156,6 +218,7 @@ func (o *Outbox) sendNotice() {
 		} else {
 			// The turn passed while the notice was on its way.
 			n.deletes = append(n.deletes, postedNotice{channel: channel, id: m.ID})
+			o.queuedLocked()
 		}
 		o.mu.Unlock()
 	}
