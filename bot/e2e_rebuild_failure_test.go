@@ -17,7 +17,8 @@ import (
 // A game whose log no longer replays (here its first action is damaged while the bot
 // is stopped) cannot be rebuilt at the next start. It is cancelled then: every chip its
 // players put in comes back, nothing stays held, the closure is recorded, the players
-// are told in the channel, and the old table message loses its buttons.
+// are told in the channel, and the old table message loses its buttons; a click on an
+// old hand message is told the table has closed.
 func TestATableThatCannotBeRebuiltIsCancelledWithItsChipsReturned(t *testing.T) {
 	w := e2e.NewWorld(t)
 	alice, bob := w.Player("alice"), w.Player("bob")
@@ -88,6 +89,16 @@ func TestATableThatCannotBeRebuiltIsCancelledWithItsChipsReturned(t *testing.T) 
 	})
 	if err != nil {
 		t.Errorf("the old table message still shows buttons:\n%s", e2e.Text(w.Ch.Message(table.ID)))
+	}
+	// A button still on a player's hand message, from before the restart, is answered
+	// too: the table has closed.
+	hand := bob.Hand()
+	ids := discordtest.CustomIDs(hand)
+	if len(ids) == 0 {
+		t.Fatalf("bob's hand message shows no buttons:\n%s", e2e.Text(hand))
+	}
+	if cb := bob.Click(hand, ids[0]); !cb.Ephemeral || !strings.Contains(e2e.Text(cb.Message), "This table has closed") {
+		t.Errorf("bob clicking his old hand answered (ephemeral=%v):\n%s\nwant that the table has closed", cb.Ephemeral, e2e.Text(cb.Message))
 	}
 	w.NoFailures()
 }

@@ -100,6 +100,6 @@ func unrebuildableText(kind store.Kind, users []string) string {
 		mentions = append(mentions, "<@"+u+">")
 	}
 	return fmt.Sprintf("%s This %s table could not be restored after the bot restarted, so its game is cancelled. "+
-		"Every chip you put in is back with you. Start a new one with `/%s new`.",
+		"The chips you put into its pot are back with you. Start a new one with `/%s new`.",
 		strings.Join(mentions, " "), name, kind.String())
 }
