@@ -523,12 +523,20 @@ func TestBinaryPlaysSurvivesRestartAndStopsCleanly(t *testing.T) {
 	if _, err := os.Stat(db); err != nil {
 		t.Fatalf("database after the first run: %v", err)
 	}
+	// A new database file is made loudly (a mistyped DATABASE_PATH shows), an
+	// existing one is named quietly.
+	if out := first.out.String(); !strings.Contains(out, "level=WARN") || !strings.Contains(out, "a new, empty one was created") || !strings.Contains(out, db) {
+		t.Errorf("the first run did not warn that it created %s", db)
+	}
 
 	// The second run rebuilds the table from the database and redraws its
 	// message; the players' hands are exactly as they were.
 	second := startBot(t, "second run", dir, env)
 	waitReady(t, second, srv, g.ID())
 	second.waitLog("table rebuilt", stepTimeout)
+	if out := second.out.String(); !strings.Contains(out, `msg="database opened" path=`+db) || strings.Contains(out, "new, empty") {
+		t.Errorf("the second run did not name the database it opened, %s, or said it made a new one", db)
+	}
 	table = waitMessage(t, ch, "the restart notice on the table", func(m *discordgo.Message) bool {
 		return hasButtons("My hand", "LARO!")(m) && strings.Contains(msgText(m), "restarted")
 	})
