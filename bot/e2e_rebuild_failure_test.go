@@ -70,7 +70,7 @@ func TestATableThatCannotBeRebuiltIsCancelledWithItsChipsReturned(t *testing.T) 
 		for _, m := range ms {
 			text := m.Content
 			if strings.Contains(text, "<@"+alice.U.ID()+">") && strings.Contains(text, "<@"+bob.U.ID()+">") &&
-				strings.Contains(text, "could not be restored") && strings.Contains(text, "back with you") {
+				strings.Contains(text, "could not be restored") && strings.Contains(text, "back in your balance") && strings.Contains(text, "**"+g.TableID+"**") {
 				return true
 			}
 		}

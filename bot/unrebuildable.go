@@ -70,7 +70,7 @@ func (b *Bot) tellUnrebuildable(ctx context.Context, g store.Game) {
 		return
 	}
 	if _, err := b.session.ChannelMessageSendComplex(channel, &discordgo.MessageSend{
-		Content:         unrebuildableText(g.Kind, users),
+		Content:         unrebuildableText(g, users),
 		AllowedMentions: &discordgo.MessageAllowedMentions{Users: users},
 	}, discordgo.WithContext(ctx)); err != nil {
 		b.log.Warn("telling the players of a table that could not be rebuilt", "table", g.TableID, "err", err)
@@ -89,9 +89,10 @@ func (b *Bot) tellUnrebuildable(ctx context.Context, g store.Game) {
 	}
 }
 
-// unrebuildableText is the message that tells the players.
-func unrebuildableText(kind store.Kind, users []string) string {
-	name := kind.String()
+// unrebuildableText is the message that tells the players, worded as the one a
+// moderator's close posts (table.CloseTableAsModerator), mentions last.
+func unrebuildableText(g store.Game, users []string) string {
+	name := g.Kind.String()
 	if name != "" {
 		name = strings.ToUpper(name[:1]) + name[1:]
 	}
@@ -99,7 +100,6 @@ func unrebuildableText(kind store.Kind, users []string) string {
 	for _, u := range users {
 		mentions = append(mentions, "<@"+u+">")
 	}
-	return fmt.Sprintf("%s This %s table could not be restored after the bot restarted, so its game is cancelled. "+
-		"The chips you put into its pot are back with you. Start a new one with `/%s new`.",
-		strings.Join(mentions, " "), name, kind.String())
+	return fmt.Sprintf("🛑 %s table **%s** could not be restored after the bot restarted, so its game was cancelled. "+
+		"Your chips are back in your balance. %s", name, g.TableID, strings.Join(mentions, " "))
 }
