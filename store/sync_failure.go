@@ -37,7 +37,7 @@ var ErrSyncFailed = errors.New("store: a sync of the database to the disk failed
 // standard error and exits with ExitSyncFailed, without running deferred functions or
 // answering anyone.
 func StopOnSyncFailure(err error) {
-	fmt.Fprintf(os.Stderr, "cardbot: stopping: %v; the restart recovers from what the disk holds\n", err)
+	fmt.Fprintf(os.Stderr, "%v: stopping the process, so that the restart recovers from what the disk holds\n", err)
 	os.Exit(ExitSyncFailed)
 }
 

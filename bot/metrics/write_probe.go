@@ -15,9 +15,9 @@ const ProbeEvery = 5 * time.Second
 type writeProbe struct {
 	mu    sync.Mutex // one probe at a time; callers meanwhile wait for its result
 	probe func(context.Context) error
-	at    time.Time // when the last probe ended (zero: never)
-	err   error     // its result
-	now   func() time.Time
+	at    time.Time        // when the last probe ended (zero: never)
+	err   error            // its result
+	now   func() time.Time // the clock: nil is time.Now; tests set it
 }
 
 // WatchWrites tells /readyz how to see whether the database takes a write: probe commits
