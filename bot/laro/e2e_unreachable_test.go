@@ -201,9 +201,16 @@ func TestLaroGameGoesOnWhenItsThreadIsArchived(t *testing.T) {
 		move(t, players) // the discard that ends the turn
 	}
 
-	// Archived again while nobody moves, and the move comes first: the
-	// refused edit reopens the thread all the same.
+	// Archived while the bot is down, so no gateway event tells it: the
+	// restarted bot learns it from Discord's refusal (50083) of its first
+	// edit there, reopens the thread, and the game goes on there.
+	w.Stop()
 	th.Archive()
+	w.Start()
+	w.MessageIn(th, "cardbot restarted")
+	if th.Archived() {
+		t.Error("the thread is still archived after the bot's edit there")
+	}
 	e2e.PlayToEnd(t, w, players)
 	if th.Locked() {
 		t.Error("the thread was locked")

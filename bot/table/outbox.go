@@ -244,15 +244,19 @@ func (o *Outbox) sendOne() (more, refused bool) {
 				Content: r.Content, Embeds: r.Embeds, Components: r.Components,
 			})
 		}
-		switch {
-		case err == nil:
+		if err == nil {
 			o.reached(b.channel)
 			if b.sent != nil {
 				b.sent(m.ID)
 			}
-		case o.refusedPlace(b.channel, err) == refusalPassing:
+			break
+		}
+		switch o.refusedPlace(b.channel, err) {
+		case refusalPassing:
 			// It stays stored, and is posted again after a restart.
 			o.noteProblem(err)
+		case refusalThread:
+			o.announceLater(b)
 		}
 	case o.public != nil:
 		fresh := o.newPublic || o.messageID == ""

@@ -27,6 +27,7 @@ func (o *Outbox) moveLocked(channelID, messageID string) {
 	o.editBucket = discordgo.EndpointChannelMessage(channelID, "")
 	o.public, o.newPublic, o.retire = nil, false, nil
 	o.backoff = time.Time{}
+	o.reach.refusedSince = time.Time{} // the new place has refused nothing yet
 }
 
 // Channel is where the table's message is: its channel, or its game's thread.

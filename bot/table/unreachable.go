@@ -138,6 +138,18 @@ func (o *Outbox) refusedPublic(r ui.Rendering, fresh bool, channel string, err e
 	}
 }
 
+// announceLater puts back an announcement its game's shut thread refused,
+// first in line, for the thread once reopened or the channel the game
+// moves to (Relocate).
+func (o *Outbox) announceLater(b broadcast) {
+	o.mu.Lock()
+	if !o.reach.closed {
+		o.announce = append([]broadcast{b}, o.announce...)
+		o.backoff = time.Now().Add(10 * o.publicEvery)
+	}
+	o.mu.Unlock()
+}
+
 // reached notes that channel took a call: it is not refusing the bot.
 func (o *Outbox) reached(channel string) {
 	o.mu.Lock()
