@@ -116,6 +116,11 @@ func TestLaroTableWhosePermissionComesBackInTimeGoesOn(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+	// The next click is told what to fix, and by when.
+	_, cb, _ := move(t, []*e2e.Player{alice, bob})
+	if got := e2e.Text(cb.Message); !strings.Contains(got, "Send Messages") || !strings.Contains(got, "within 30 seconds") {
+		t.Errorf("the next click answered %q, want the permission and the time left named", got)
+	}
 	w.Ch.SetBotPermissions(discordtest.DefaultBotPermissions)
 	w.TableMessage("<@" + mover.U.ID() + "> drew from the deck")
 	e2e.LiveGame(t, w, store.KindLaro)

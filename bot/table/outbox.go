@@ -2,6 +2,7 @@ package table
 
 import (
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -363,18 +364,21 @@ func (o *Outbox) retryLater(r ui.Rendering, fresh bool) {
 }
 
 func (o *Outbox) noteProblem(err error) {
+	o.mu.Lock()
+	channel := o.channelID
 	msg := "Discord refused to show the table message: " + err.Error()
 	switch restCode(err) {
 	case discordgo.ErrCodeMissingPermissions, discordgo.ErrCodeMissingAccess:
-		msg = "cardbot cannot post or edit the table message in this channel. Give it the **View Channel**, " +
-			"**Send Messages**, **Embed Links** and **Read Message History** permissions here; the table is kept " +
-			"and its message comes back as soon as it can."
+		// The grace a refusing channel has (see unreachable.go).
+		secs := max(1, int(o.reach.grace.Round(time.Second)/time.Second))
+		msg = fmt.Sprintf("cardbot cannot post or edit the table message in this channel. Give it the **View Channel**, "+
+			"**Send Messages**, **Embed Links** and **Read Message History** permissions here within %d seconds, "+
+			"or the table closes and every chip goes back.", secs)
 	}
-	o.log.Warn("table message not sent", "channel", o.channelID, "err", err)
-	o.mu.Lock()
 	o.problem = msg
 	o.refusals++
 	o.mu.Unlock()
+	o.log.Warn("table message not sent", "channel", channel, "err", err)
 }
 
 // restCode returns Discord's JSON error code of a failed REST call, or 0.

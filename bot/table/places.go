@@ -128,6 +128,7 @@ func abandonUnreachable(t Table, why string) {
 	c := t.TableCore()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
+	finished := c.Status == store.StatusFinished // its game has its result already
 	closed, err := Abandon(ctx, t, store.Closure{Reason: "unreachable: " + why}, "")
 	if err != nil {
 		c.Env.Log.Error("abandoning a table whose channel is lost", "table", c.ID, "err", err)
@@ -137,8 +138,11 @@ func abandonUnreachable(t Table, why string) {
 	if !closed {
 		return
 	}
-	v := c.ClosedView(fmt.Sprintf("This table has closed: %s. The game ends with no winner, and any chips "+
-		"it held are back with their players. You are free to sit at another table.", why))
+	what := "The game ends with no winner, and any chips it held are back with their players. "
+	if finished {
+		what = ""
+	}
+	v := c.ClosedView(fmt.Sprintf("This table has closed: %s. %sYou are free to sit at another table.", why, what))
 	for user, h := range c.hands {
 		if time.Since(h.at) <= tokenLife {
 			c.Out.SetEphemeral("hand:"+user, h.i, v)

@@ -76,8 +76,10 @@ func (o *Outbox) refusedPlace(channel string, err error) refusal {
 		o.mu.Unlock()
 		return refusalFinal
 	}
-	if channel != o.channelID {
-		o.mu.Unlock() // the table has moved since: the new place may answer
+	if channel != o.channelID || o.reach.onLost == nil {
+		// The table has moved since (the new place may answer), or no
+		// table watches this outbox.
+		o.mu.Unlock()
 		return refusalPassing
 	}
 	thread := channel != o.reach.home && o.reach.home != ""
