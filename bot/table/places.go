@@ -152,8 +152,10 @@ func abandonUnreachable(t Table, why string) {
 
 // leaveShutThread deals with the current game's thread taking no more
 // messages: an archived one is reopened where Discord lets the bot, else
-// the game goes on in the table's channel, which says why. It does nothing
-// unless the table's game is being played in thread.
+// the game goes on in the table's channel, which says why. A locked thread
+// is left even where the bot could post on (with Manage Threads): a
+// moderator locked it to end the talk there. It does nothing unless the
+// table's game is being played in thread.
 func (c *Core) leaveShutThread(thread string, why threadShut) {
 	if c.Status != store.StatusPlaying || c.Thread.ID != thread || c.Out.Channel() != thread {
 		return
