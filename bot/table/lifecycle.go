@@ -150,6 +150,7 @@ func ArmIdle(t LobbyGame, d time.Duration) {
 			return
 		}
 		CloseTable(t)
-		c.Out.SetPublic(c.AfterGameView(t.FinalView()).WithoutButtons(), false)
+		v := c.AfterGameView(t.FinalView()).WithoutButtons()
+		c.Out.Close(&v) // its last message: nothing is sent after it
 	})
 }
