@@ -68,6 +68,17 @@ func (g *Guild) RemoveBot() {
 	s.notifyLocked()
 }
 
+// Outage tells a connected bot that the guild is unavailable (GUILD_DELETE
+// with "unavailable": true), as Discord does in an outage: the bot is
+// still a member, and its calls there go on working in the fake.
+func (g *Guild) Outage() {
+	s := g.s
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.dispatchLocked(g.id, "GUILD_DELETE", mustJSON(map[string]any{"id": g.id, "unavailable": true}), nil)
+	s.notifyLocked()
+}
+
 // Archive archives the thread as a moderator (or Discord's inactivity
 // timer) would, and tells a connected bot with THREAD_UPDATE. Anyone who
 // may post in an unlocked thread may reopen it.

@@ -71,6 +71,18 @@ func TestBotRemovedFromGuild(t *testing.T) {
 	}
 }
 
+func TestGuildOutageIsNotARemoval(t *testing.T) {
+	_, ch, dg := setup(t, nil)
+	ev := watch(dg)
+	ch.Guild().Outage()
+	if got, ok := ev.next(t).(*discordgo.GuildDelete); !ok || got.ID != ch.Guild().ID() || !got.Unavailable {
+		t.Fatalf("after the outage the bot got %#v, want GUILD_DELETE unavailable", got)
+	}
+	if _, err := dg.ChannelMessageSend(ch.ID(), "still here"); err != nil {
+		t.Errorf("posting after an outage: %v", err)
+	}
+}
+
 func TestHiddenChannelIsMissingAccess(t *testing.T) {
 	_, ch, dg := setup(t, nil)
 	ch.SetBotPermissions(discordtest.DefaultBotPermissions &^ discordgo.PermissionViewChannel)

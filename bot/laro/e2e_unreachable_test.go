@@ -275,3 +275,28 @@ func move(t *testing.T, players []*e2e.Player) (*e2e.Player, discordtest.Callbac
 	t.Fatal("nobody's hand offers a move")
 	return nil, discordtest.Callback{}, ""
 }
+
+// TestLaroTableOutlivesAServerOutage: GUILD_DELETE with "unavailable" is
+// an outage, not a removal: the table goes on.
+func TestLaroTableOutlivesAServerOutage(t *testing.T) {
+	w := unreachableWorld(t)
+	alice, bob := w.Player("alice"), w.Player("bob")
+	stakedTable(t, w, alice, bob)
+	w.Guild.Outage()
+	// discordgo forgets an unavailable guild just before it starts the
+	// event's handlers; the move below comes after them.
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		if _, err := w.Session.State.Guild(w.Guild.ID()); err != nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the bot never saw the outage")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	mover, _, did := move(t, []*e2e.Player{alice, bob})
+	w.TableMessage("<@" + mover.U.ID() + "> " + did)
+	e2e.LiveGame(t, w, store.KindLaro)
+	w.NoFailures()
+}
