@@ -16,7 +16,9 @@ import (
 // shows a finished game has nothing at stake and simply closes. Either
 // way its timers stop, its seats are freed and its clicks are refused.
 // When shown is not empty the table message is replaced by it; pass ""
-// when the message can no longer be reached.
+// when the message can no longer be reached: then whatever the table had
+// queued for its channel is dropped. Either way nothing is sent to the
+// table's channel after that (Outbox.Close).
 //
 // Abandon reports false when the table had closed already. It runs on the
 // table's actor.
@@ -35,8 +37,12 @@ func Abandon(ctx context.Context, t Table, c store.Closure, shown string) (bool,
 	}
 	CloseTable(t)
 	core.EndNotices() // a ping for a turn that will not come goes too
+	// Nothing queued after this is sent: the table is closed.
 	if shown != "" {
-		core.Out.SetPublic(core.ClosedView(shown), false)
+		v := core.ClosedView(shown)
+		core.Out.Close(&v)
+	} else {
+		core.Out.Close(nil)
 	}
 	core.Env.Log.Info("table abandoned", "table", core.ID, "game", core.GameID, "reason", c.Reason, "by", c.By)
 	return true, nil

@@ -70,6 +70,11 @@ type threadMember struct{ thread, user string }
 func (o *Outbox) PostNotice(guild, user string, text func(jump string) string) {
 	o.mu.Lock()
 	o.withdrawLocked()
+	if o.reach.closed {
+		o.mu.Unlock()
+		o.disp.mark(o) // a posted notice's delete still goes
+		return
+	}
 	o.notices.want = &noticePost{guild: guild, user: user, text: text}
 	o.queuedLocked(postHandicap)
 	o.mu.Unlock()
