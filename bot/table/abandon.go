@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 
+	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
 
@@ -23,6 +24,17 @@ import (
 // Abandon reports false when the table had closed already. It runs on the
 // table's actor.
 func Abandon(ctx context.Context, t Table, c store.Closure, shown string) (bool, error) {
+	return abandon(ctx, t, c, shown, nil)
+}
+
+// AbandonAndTell is Abandon that also posts note to the table's channel,
+// before its last table message, once the game is closed: a message that
+// mentions the players, so that Discord notifies them.
+func AbandonAndTell(ctx context.Context, t Table, c store.Closure, shown string, note ui.Rendering) (bool, error) {
+	return abandon(ctx, t, c, shown, &note)
+}
+
+func abandon(ctx context.Context, t Table, c store.Closure, shown string, note *ui.Rendering) (bool, error) {
 	core := t.TableCore()
 	if core.Status == store.StatusCancelled {
 		return false, nil
@@ -37,6 +49,9 @@ func Abandon(ctx context.Context, t Table, c store.Closure, shown string) (bool,
 	}
 	CloseTable(t)
 	core.EndNotices() // a ping for a turn that will not come goes too
+	if note != nil && shown != "" {
+		core.Out.Announce(*note, nil)
+	}
 	// Nothing queued after this is sent: the table is closed.
 	if shown != "" {
 		v := core.ClosedView(shown)
