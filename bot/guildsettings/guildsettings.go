@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/help"
 	"github.com/cardbot/cardbot/bot/laro"
 	"github.com/cardbot/cardbot/bot/laus"
 	"github.com/cardbot/cardbot/bot/table"
@@ -21,11 +22,15 @@ type Settings struct{ env *table.Env }
 // uses its store and log, and runs no tables).
 func New(env *table.Env) ui.Module { return &Settings{env: env} }
 
-// Command is the /cardbot slash command. Discord shows it only to members
-// with Manage Server; the handler checks again, since a server may give it
-// to others in its integration settings and a forged request skips both.
+// Command is the /cardbot slash command: help, which everyone may use, and
+// settings. Discord's default member permissions apply to a whole command,
+// not to one subcommand, so /cardbot is shown to everyone and settings
+// checks Manage Server itself (as it did before, since a server may give
+// the command to others in its integration settings and a forged request
+// skips Discord's check).
 func (s *Settings) Command() *discordgo.ApplicationCommand {
-	cmd := ui.GuildCommand("cardbot", "cardbot's settings for this server",
+	return ui.GuildCommand("cardbot", "cardbot's commands and this server's settings",
+		ui.Subcommand("help", "Every cardbot command, in short"),
 		ui.Subcommand("settings", "Show or change the defaults for new tables in this server (Manage Server)",
 			laro.StakeOption("Laro: chips each loser pays per point"),
 			laro.AnteOption("Laro: chips each player puts in the pot"),
@@ -35,13 +40,13 @@ func (s *Settings) Command() *discordgo.ApplicationCommand {
 			ui.BoolOption("threads", "Both games: play each game in a thread started from the table message"),
 		),
 	)
-	perm := ui.ManageGuild
-	cmd.DefaultMemberPermissions = &perm
-	return cmd
 }
 
-// HandleCommand answers /cardbot settings.
+// HandleCommand answers /cardbot help and /cardbot settings.
 func (s *Settings) HandleCommand(ctx context.Context, in *ui.Input) *ui.Reply {
+	if in.Subcommand == "help" {
+		return help.Commands()
+	}
 	if in.Subcommand != "settings" {
 		return ui.EphemeralText("That command is not known to this version of cardbot.")
 	}
