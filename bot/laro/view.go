@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/emojis"
+	"github.com/cardbot/cardbot/bot/help"
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 	rules "github.com/cardbot/cardbot/engine/laro"
@@ -77,6 +78,10 @@ func (s laroScreen) name(seatNo int) string {
 	return s.Seats[seatNo].Mention()
 }
 
+// handHint tells a newcomer where their cards are: the table message
+// shows whose turn it is, their hand is one press away.
+const handHint = "Your cards and moves: press 🃏 **My hand**."
+
 // laroPublic renders the table message everyone in the channel sees. It is
 // drawn from a spectator's view, so no hidden card can reach it.
 func laroPublic(s laroScreen) ui.Rendering {
@@ -99,6 +104,9 @@ func laroPublic(s laroScreen) ui.Rendering {
 	}
 	if s.Window != "" {
 		desc.WriteString("\n📣 " + s.Window)
+	}
+	if v.Phase != rules.PhaseOver {
+		desc.WriteString("\n" + handHint)
 	}
 	e.Description = desc.String()
 
@@ -145,12 +153,15 @@ func laroPublic(s laroScreen) ui.Rendering {
 		comps = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: "My hand", Style: discordgo.PrimaryButton, CustomID: handID, Emoji: &discordgo.ComponentEmoji{Name: "🃏"}},
 			discordgo.Button{Label: "LARO!", Style: discordgo.DangerButton, CustomID: id.String(), Emoji: &discordgo.ComponentEmoji{Name: "📣"}},
+			help.Button("laro"),
 		}}}
 	} else {
 		if s.GameID != "" {
 			e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Game #%s · %s", s.GameID, laroHistory.ReplayHint(s.GameID))}
 		}
-		comps = []discordgo.MessageComponent{table.AfterGameButtons("laro", s.TableID, s.GameNo)}
+		row := table.AfterGameButtons("laro", s.TableID, s.GameNo)
+		row.Components = append(row.Components, help.Button("laro"))
+		comps = []discordgo.MessageComponent{row}
 	}
 	s.Emojis.Fit(e)
 	return withEndPicture(ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: comps}, s)
