@@ -57,21 +57,18 @@ func TestLaroCallFromTheHandWinsByItsStamp(t *testing.T) {
 		}
 	}
 
-	// The window's minimum passes with nobody drawing: carol's countdown
-	// gives way to the draw the window now waits for.
-	hand = carol.WaitHand("the window waiting for bob", func(m *discordgo.Message) bool {
-		return strings.Contains(e2e.Text(m), "stays open until <@"+bob.U.ID()+"> draws") && e2e.Button(m, "laro", "") != ""
-	})
-	// Bob presses draw stamped D+1.1s, which closes the window then. Carol's
-	// call, stamped D+1.05s, reaches the bot after his draw: it counts by
-	// its stamp, and beats the draw.
+	// Bob presses draw stamped D+1.1s, after the 1 s minimum: the window
+	// closes then. Carol's call from her hand, stamped D+1s, reaches the bot
+	// only at D+1.4s, after the close and after his draw: it counts by its
+	// stamp, not its arrival, and beats the draw.
 	rd, err := bob.U.Click(bobHand, e2e.Button(bobHand, "draw", "deck"), discordtest.WithTime(d.Add(1100*time.Millisecond)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	w.TableMessage("'s draw waits for it")
 	before := len(carol.U.Ephemeral())
-	r, err := carol.U.Click(hand, e2e.Button(hand, "laro", ""), discordtest.WithTime(d.Add(1050*time.Millisecond)))
+	r, err := carol.U.Click(hand, e2e.Button(hand, "laro", ""), discordtest.WithTime(d.Add(time.Second)),
+		discordtest.WithDelay(time.Until(d.Add(1400*time.Millisecond))))
 	cb := e2e.Answer(t, r, err)
 	if cb.Type != discordgo.InteractionResponseUpdateMessage || !strings.Contains(e2e.Text(cb.Message), "Your LARO! on "+x.Symbol()+" is in") {
 		t.Fatalf("carol's LARO! from her hand answered (type %d):\n%s\nwant her hand updated with the call in", cb.Type, e2e.Text(cb.Message))
@@ -125,5 +122,27 @@ func TestLaroHandCallerIsToldTheOutcomeInTheHand(t *testing.T) {
 		t.Errorf("bob's hand after losing the contest shows:\n%s\nwant why carol's call won, and no LARO!", e2e.Text(hand))
 	}
 	w.TableMessage("called LARO! and laid")
+	w.NoFailures()
+}
+
+func TestLaroWindowCountsDownThenWaitsForTheDraw(t *testing.T) {
+	seed, x := e2e.FindDeal(t, func(g *laro.Game) bool { _, ok := g.BestCall(2); return ok })
+	w, players, _, d := e2e.ClaimTable(t, seed, x)
+	bob, carol := players[1], players[2]
+
+	// Until the 1 s minimum has passed, the table and carol's hand count
+	// down to it; Discord shows <t:…:R> as a live "in 1 second".
+	minimum := fmt.Sprintf("closes <t:%d:R> at the earliest", d.Add(time.Second).Unix())
+	hand := carol.WaitHand("a LARO! button", func(m *discordgo.Message) bool { return e2e.Button(m, "laro", "") != "" })
+	if !strings.Contains(e2e.Text(hand), minimum) && !strings.Contains(e2e.Text(hand), "stays open until") {
+		t.Errorf("carol's hand does not count down to the minimum (%q):\n%s", minimum, e2e.Text(hand))
+	}
+	// Once it has passed with nobody drawing or calling, the window waits
+	// for bob's draw, and both say so rather than "1 second ago".
+	until := "stays open until <@" + bob.U.ID() + "> draws"
+	carol.WaitHand("the window waiting for bob", func(m *discordgo.Message) bool {
+		return strings.Contains(e2e.Text(m), until) && e2e.Button(m, "laro", "") != ""
+	})
+	w.TableMessage("LARO! can be called on **" + x.Symbol() + "**: the window " + until)
 	w.NoFailures()
 }

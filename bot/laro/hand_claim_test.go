@@ -92,6 +92,13 @@ func TestHandClaimShowsWhatTheDiscardMakes(t *testing.T) {
 		t.Errorf("hand with the call in says %q, want it to start with %q", d, wantIn)
 	}
 
+	// A card that completes the viewer's win says so.
+	sc.Claim = &handClaim{Card: top, Best: rules.CallOption{Kind: best.Kind, Win: true}, Close: "closes <t:1700000003:R>"}
+	wantWin := fmt.Sprintf("📣 %s completes your **win**! Press **LARO!** to take it.", top.Symbol())
+	if d := laroHand(sc).Embeds[0].Description; !strings.HasPrefix(d, wantWin) {
+		t.Errorf("hand with a winning call says %q, want it to start with %q", d, wantWin)
+	}
+
 	// Without a claim (the viewer could not lay the discard) there is no
 	// LARO! button at all, not even a disabled one.
 	sc.Claim = nil
