@@ -35,6 +35,7 @@ type laroScreen struct {
 	Choice   []rules.CallOption
 	Emojis   *emojis.Set    // card pictures; nil shows cards as text
 	Revealed [][]rules.Card // every seat's hand, once the game is over (see end_picture.go)
+	Claim    *handClaim     // the viewer's part of an open LARO! window (see hand_claim.go)
 }
 
 // card shows one card in message text: its emoji when there is one, else
@@ -149,10 +150,9 @@ func laroPublic(s laroScreen) ui.Rendering {
 	if v.Phase != rules.PhaseOver {
 		id.Verb = "hand"
 		handID := id.String()
-		id.Verb = "laro"
 		comps = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: "My hand", Style: discordgo.PrimaryButton, CustomID: handID, Emoji: &discordgo.ComponentEmoji{Name: "🃏"}},
-			discordgo.Button{Label: "LARO!", Style: discordgo.DangerButton, CustomID: id.String(), Emoji: &discordgo.ComponentEmoji{Name: "📣"}},
+			s.laroButton(),
 			help.Button("laro"),
 		}}}
 	} else {
@@ -252,6 +252,9 @@ func laroHand(s laroScreen) ui.Rendering {
 	if s.Note != "" {
 		desc.WriteString(s.Note + "\n\n")
 	}
+	if s.Claim != nil && v.Phase != rules.PhaseOver {
+		desc.WriteString(s.claimLine() + "\n\n")
+	}
 	switch {
 	case v.Phase == rules.PhaseOver:
 		desc.WriteString(laroEnding(s))
@@ -344,10 +347,11 @@ func laroHandButtons(s laroScreen) []discordgo.MessageComponent {
 	// content changes.
 	refreshID := ui.ComponentID{Game: "laro", Table: s.TableID, Verb: "refresh"}.String()
 	refresh := discordgo.Button{Label: "Refresh", Style: discordgo.SecondaryButton, CustomID: refreshID, Emoji: &discordgo.ComponentEmoji{Name: "🔄"}}
+	// The LARO! button leads the first row while the viewer could call.
+	top := s.claimButtons()
 	if v.Phase == rules.PhaseOver || !v.MyTurn() || s.Waiting != "" {
-		return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{refresh}}}
+		return []discordgo.MessageComponent{discordgo.ActionsRow{Components: append(top, refresh)}}
 	}
-	top := []discordgo.MessageComponent{}
 	if v.Phase == rules.PhaseDraw {
 		top = append(top, discordgo.Button{Label: "Draw from deck", Style: discordgo.PrimaryButton, CustomID: id("draw", "deck")})
 		if v.Top != rules.NoCard {
