@@ -301,7 +301,7 @@ func click(t *testing.T, u *discordtest.User, m *discordgo.Message, label string
 
 // cardSymbol matches a Laro card as the views print it: as text (●+3,
 // ▲−10), or as its emoji once the card emojis are uploaded.
-var cardSymbol = regexp.MustCompile(`[●▲■][+−]\d{1,2}|<:laro_[a-z0-9_]+:\d+>`)
+var cardSymbol = regexp.MustCompile(`[●▲■][+−]\d{1,2}|<:(?:circle|triangle|square)_(?:plus|minus)_\d+_[0-9a-f]{8}:\d+>|<:void_[0-9a-f]{8}:\d+>`)
 
 // openHand clicks My hand on the table message and returns the cards the
 // ephemeral answer shows.
