@@ -3,6 +3,7 @@ package laro
 import (
 	"fmt"
 
+	"github.com/cardbot/cardbot/bot/ui"
 	rules "github.com/cardbot/cardbot/engine/laro"
 )
 
@@ -25,14 +26,14 @@ func (t *laroTable) screenOf(g *rules.Game, viewer int, settings laroSettings) l
 		close, closed := w.close(rules.Window{Min: settings.claimWindow(), Grace: t.Env.Timing.ClaimGrace})
 		switch {
 		case w.draw != nil:
-			sc.Window = fmt.Sprintf("LARO! window on **%s** closes <t:%d:T>; %s's draw waits for it.", sc.Emojis.LaroText(w.card), close.Unix(), t.Seats[w.draw.seat].Mention())
+			sc.Window = fmt.Sprintf("LARO! window on **%s** closes <t:%d:T>; %s's draw waits for it.", sc.Emojis.LaroText(w.card), close.Unix(), t.Seats[w.draw.seat].Label())
 		case closed:
 			sc.Window = fmt.Sprintf("LARO! can be called on **%s** until <t:%d:T>.", sc.Emojis.LaroText(w.card), close.Unix())
 		default:
 			sc.Window = fmt.Sprintf("LARO! can be called on **%s** (open until at least <t:%d:T>).", sc.Emojis.LaroText(w.card), close.Unix())
 		}
 		if len(w.calls) > 0 {
-			sc.Window += fmt.Sprintf(" %d call(s) in.", len(w.calls))
+			sc.Window += " " + ui.Count(len(w.calls), "call", "calls") + " in."
 		}
 		if viewer >= 0 && w.draw != nil && w.draw.seat == viewer {
 			sc.Waiting = fmt.Sprintf("⏳ Your draw waits for the LARO! window on %s to close; your card appears here then.", sc.Emojis.LaroText(w.card))
@@ -44,7 +45,7 @@ func (t *laroTable) screenOf(g *rules.Game, viewer int, settings laroSettings) l
 		} else {
 			// The engine still has the drawer to move, but nobody may move
 			// until the caller has laid: offer no buttons meanwhile.
-			sc.Waiting = fmt.Sprintf("⏳ %s won the LARO! and is choosing which cluster to lay.", t.Seats[c.seat].Mention())
+			sc.Waiting = fmt.Sprintf("⏳ %s won the LARO! and is choosing which cluster to lay.", t.Seats[c.seat].Label())
 		}
 	}
 	if viewer >= 0 && viewer < len(t.notes) && g == t.game {

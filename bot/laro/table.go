@@ -150,7 +150,7 @@ func (t *laroTable) Handle(ctx context.Context, in *ui.Input) *ui.Reply {
 func (t *laroTable) LobbyView() ui.Rendering {
 	e := &discordgo.MessageEmbed{
 		Title:       fmt.Sprintf("Laro · table %s", t.ID),
-		Description: fmt.Sprintf("Hosted by <@%s>. Click **Join** to sit down (up to %d players).%s", t.Host, maxLaroSeats, table.Line(t.ThreadLine())),
+		Description: fmt.Sprintf("Hosted by %s. Click **Join** to sit down (up to %d players).%s", table.LabelOf(t.Seats, t.Host), maxLaroSeats, table.Line(t.ThreadLine())),
 		Color:       0x2b7a78,
 		Fields: []*discordgo.MessageEmbedField{
 			{Name: "Seats", Value: table.SeatList(t.Seats, maxLaroSeats)},

@@ -74,7 +74,7 @@ func (s laroScreen) name(seatNo int) string {
 	if seatNo < 0 || seatNo >= len(s.Seats) {
 		return "nobody"
 	}
-	return s.Seats[seatNo].Mention()
+	return s.Seats[seatNo].Label()
 }
 
 // laroPublic renders the table message everyone in the channel sees. It is

@@ -42,7 +42,7 @@ func TestViewsLaro(t *testing.T) {
 	settings := laroSettings{Stake: 2, Ante: 10, ClaimWindowMS: 3000, TurnTimerS: 90, GameNo: 1}
 	screen := func(viewer int) laroScreen {
 		return laroScreen{TableID: "abc123", GameNo: 1, Version: len(g.Log()), Seats: viewSeats, Settings: settings,
-			Pot: 20, View: g.View(viewer), Events: []string{"<@111> drew from the deck.", "<@111> discarded a card."},
+			Pot: 20, View: g.View(viewer), Events: []string{"ann drew from the deck.", "ann discarded a card."},
 			Window: "LARO! can be called on the discard."}
 	}
 	golden.Check(t, "laro_public_claimable", laroPublic(screen(-1)))
@@ -83,7 +83,7 @@ func TestViewsLaro(t *testing.T) {
 		}
 	}
 	final := screen(-1)
-	final.Window, final.Result = "", []string{"<@111> -14", "<@222> +28", "🤖 Ada -14"}
+	final.Window, final.Result = "", []string{"ann -14", "ben +28", "🤖 Ada -14"}
 	final.GameID = "0123456789abcdef"
 	golden.Check(t, "laro_public_over", laroPublic(final))
 }

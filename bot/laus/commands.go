@@ -119,7 +119,7 @@ func matchBoard(board store.LausBoard) *discordgo.MessageEmbed {
 	for _, sc := range last.Scores {
 		name := "seat " + fmt.Sprint(sc.Seat+1)
 		if sc.Seat < len(seats) {
-			name = seats[sc.Seat].Mention()
+			name = seats[sc.Seat].Label()
 		}
 		fmt.Fprintf(&totals, "%s: total **%d**", name, sc.Total)
 		if slices.Contains(board.Losers, sc.Seat) {

@@ -34,7 +34,7 @@ func TestLausCardEmojisOnButtonsAndInTheSummary(t *testing.T) {
 	lobby := w.TableMessage("Click **Join**")
 	bob.Click(lobby, e2e.Button(lobby, "join", "*"))
 	carol.Click(w.Ch.Message(lobby.ID), e2e.Button(lobby, "join", "*"))
-	lobby = w.TableMessage("<@" + carol.U.ID() + ">")
+	lobby = w.TableMessage(e2e.Named(carol))
 	alice.Click(lobby, e2e.Button(lobby, "start", "*"))
 	table := w.TableMessage("match 1 · round 1")
 	for _, p := range players {

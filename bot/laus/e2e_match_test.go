@@ -224,12 +224,12 @@ func TestLausThreePlayerMatch(t *testing.T) {
 	}
 	lobby := w.TableMessage("Click **Join**")
 	bob.Click(lobby, e2e.Button(lobby, "join", "*"))
-	lobby = w.TableMessage("<@" + bob.U.ID() + ">")
+	lobby = w.TableMessage(e2e.Named(bob))
 	if cb := alice.Click(lobby, e2e.Button(lobby, "start", "*")); !cb.Ephemeral || !strings.Contains(e2e.Text(cb.Message), "Laus needs 3 or 4 players and 2 are seated") {
 		t.Fatalf("Start with two players answered %q, want a refusal naming 3 or 4 players", e2e.Text(cb.Message))
 	}
 	carol.Click(lobby, e2e.Button(lobby, "join", "*"))
-	lobby = w.TableMessage("<@" + carol.U.ID() + ">")
+	lobby = w.TableMessage(e2e.Named(carol))
 	if cb := bob.Click(lobby, e2e.Button(lobby, "start", "*")); !cb.Ephemeral || !strings.Contains(e2e.Text(cb.Message), "Only the host") {
 		t.Fatalf("bob's Start answered %q, want a refusal: only the host starts", e2e.Text(cb.Message))
 	}
@@ -282,7 +282,7 @@ func TestLausThreePlayerMatch(t *testing.T) {
 	}
 	checkLausScores(t, w, f, 1)
 	for _, l := range f.Match.Losers() {
-		if !strings.Contains(e2e.Text(final), "<@"+players[l].U.ID()+">") {
+		if !strings.Contains(e2e.Text(final), e2e.Named(players[l])) {
 			t.Errorf("final table does not name loser %s:\n%s", players[l].U.Name(), e2e.Text(final))
 		}
 	}

@@ -40,7 +40,7 @@ func (s lausScreen) name(seatNo int) string {
 	if seatNo < 0 || seatNo >= len(s.Seats) {
 		return "nobody"
 	}
-	return s.Seats[seatNo].Mention()
+	return s.Seats[seatNo].Label()
 }
 
 func (s lausScreen) afk(seatNo int) bool { return seatNo >= 0 && seatNo < len(s.AFK) && s.AFK[seatNo] }
@@ -105,8 +105,8 @@ func lausEnding(s lausScreen) string {
 	if len(v.Losers) > 0 {
 		top = v.Totals[v.Losers[0]]
 	}
-	return fmt.Sprintf("🏁 **Match over** after %d round(s): %s %s with the highest total, **%d** (target %d).",
-		v.Round, strings.Join(names, " and "), verb, top, v.Target)
+	return fmt.Sprintf("🏁 **Match over** after %s: %s %s with the highest total, **%d** (target %d).",
+		ui.Count(v.Round, "round", "rounds"), strings.Join(names, " and "), verb, top, v.Target)
 }
 
 // closest names the seat(s) nearest the target, the ones in danger of losing.
@@ -147,7 +147,7 @@ func lausPublic(s lausScreen) ui.Rendering {
 		}
 		fmt.Fprintf(&players, " — total **%d**", v.Totals[i])
 		if !over {
-			fmt.Fprintf(&players, " · %d trick(s) · %d card(s) in hand", v.TricksTaken[i], v.HandSizes[i])
+			fmt.Fprintf(&players, " · %s · %s in hand", ui.Count(v.TricksTaken[i], "trick", "tricks"), ui.Count(v.HandSizes[i], "card", "cards"))
 			switch {
 			case v.Seats != 3:
 			case v.SkatDecisions[i] == rules.Looked:
@@ -176,7 +176,7 @@ func lausPublic(s lausScreen) ui.Rendering {
 	if v.Seats == 3 && !over {
 		skat := "2 cards face down."
 		if v.Passes > 0 {
-			skat += fmt.Sprintf(" %d pass(es) so far: scores ×%d.", v.Passes, 1<<v.Passes)
+			skat += fmt.Sprintf(" %s so far: scores ×%d.", ui.Count(v.Passes, "pass", "passes"), 1<<v.Passes)
 		}
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Skat", Value: skat, Inline: true})
 	}

@@ -438,7 +438,7 @@ func TestBinaryPlaysSurvivesRestartAndStopsCleanly(t *testing.T) {
 	lobby := waitMessage(t, ch, "a lobby with Join and Start", hasButtons("Join", "Start"))
 	click(t, bob, lobby, "Join")
 	lobby = waitMessage(t, ch, "bob seated", func(m *discordgo.Message) bool {
-		return m.ID == lobby.ID && strings.Contains(msgText(m), "<@"+bob.ID()+">")
+		return m.ID == lobby.ID && strings.Contains(msgText(m), bob.Name())
 	})
 	click(t, alice, lobby, "Start")
 	table := waitMessage(t, ch, "a game with My hand and LARO!", hasButtons("My hand", "LARO!"))

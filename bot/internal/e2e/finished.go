@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"database/sql"
-	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/cardbot/cardbot/bot"
 	"github.com/cardbot/cardbot/bot/discordtest"
+	"github.com/cardbot/cardbot/bot/ui"
 )
 
 // Seed deals every game of the world from seed, so that a test can rely
@@ -97,5 +97,6 @@ func (w *World) WaitMessage(id, what string, cond func(*discordgo.Message) bool)
 	return got
 }
 
-// Mentions is how messages name user u.
-func Mentions(p *Player) string { return fmt.Sprintf("<@%s>", p.U.ID()) }
+// Named is how the table's messages name player p: their display name,
+// escaped as markdown.
+func Named(p *Player) string { return ui.EscapeName(p.U.DisplayName()) }
