@@ -306,6 +306,9 @@ func laroHand(s laroScreen) ui.Rendering {
 		footer += fmt.Sprintf(" · Deck: %d", v.DeckSize)
 	}
 	e.Footer = &discordgo.MessageEmbedFooter{Text: footer}
+	if v.Phase != rules.PhaseOver && s.Waiting == "" && (v.MyTurn() || len(s.Choice) > 0) {
+		e.Color = ui.YourTurnColor // the description says so in words too
+	}
 	s.Emojis.Fit(e)
 	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: laroHandButtons(s)}
 }

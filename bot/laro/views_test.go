@@ -9,6 +9,7 @@ import (
 	"github.com/cardbot/cardbot/bot/emojis"
 	"github.com/cardbot/cardbot/bot/internal/golden"
 	"github.com/cardbot/cardbot/bot/table"
+	"github.com/cardbot/cardbot/bot/ui"
 	rules "github.com/cardbot/cardbot/engine/laro"
 )
 
@@ -47,6 +48,17 @@ func TestViewsLaro(t *testing.T) {
 	}
 	golden.Check(t, "laro_public_claimable", laroPublic(screen(-1)))
 	golden.Check(t, "laro_hand_to_draw", laroHand(screen(1)))
+	// The hand to move shows it by its colour and says so; the others neither.
+	for seat := range 3 {
+		e := laroHand(screen(seat)).Embeds[0]
+		mine := seat == 1
+		if got := e.Color == ui.YourTurnColor; got != mine {
+			t.Errorf("seat %d (to move: %v): turn colour %v", seat, mine, got)
+		}
+		if got := strings.Contains(e.Description, "Your turn"); got != mine {
+			t.Errorf("seat %d (to move: %v): says your turn %v: %q", seat, mine, got, e.Description)
+		}
+	}
 	if err := g.Apply(rules.Draw{Seat: 1}); err != nil {
 		t.Fatal(err)
 	}

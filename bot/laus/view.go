@@ -180,7 +180,13 @@ func lausPublic(s lausScreen) ui.Rendering {
 		}
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Skat", Value: skat, Inline: true})
 	}
-	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Target", Value: fmt.Sprintf("%d · closest: %s", v.Target, s.closest()), Inline: true})
+	target := fmt.Sprintf("%d · closest: %s", v.Target, s.closest())
+	if over {
+		// The match's result is in the description; "0 to go" would read
+		// as a match still running.
+		target = fmt.Sprintf("%d · reached", v.Target)
+	}
+	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Target", Value: target, Inline: true})
 	if len(s.Events) > 0 {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Latest", Value: strings.Join(s.Events, "\n")})
 	}
@@ -286,6 +292,9 @@ func lausHand(s lausScreen) ui.Rendering {
 	if v.Seat >= 0 && v.Seat < len(v.Totals) {
 		e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Your tricks this round: %d · your total: %d (target %d)",
 			v.TricksTaken[v.Seat], v.Totals[v.Seat], v.Target)}
+	}
+	if v.Phase != rules.PhaseOver && v.MyTurn() && !s.afk(v.Seat) {
+		e.Color = ui.YourTurnColor // the description says "Your turn" too
 	}
 	s.Emojis.Fit(e)
 	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: lausHandControls(s)}
