@@ -15,7 +15,9 @@ import (
 	"github.com/cardbot/cardbot/bot"
 	"github.com/cardbot/cardbot/bot/discordtest"
 	"github.com/cardbot/cardbot/bot/internal/e2e"
+	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/engine/laus"
+	"github.com/cardbot/cardbot/store"
 )
 
 var roundScore = regexp.MustCompile(`round \*\*(-?\d+)\*\* · total \*\*(-?\d+)\*\*`)
@@ -89,10 +91,27 @@ func checkScoreboard(t *testing.T, w *e2e.World, p *e2e.Player, f e2e.LausFinal,
 	r, err := p.U.Slash(w.Ch, "laus scoreboard")
 	sb := e2e.Text(e2e.Shown(t, r, e2e.Answer(t, r, err)))
 	last := f.Board.Rounds[len(f.Board.Rounds)-1]
-	for _, sc := range last.Scores {
-		if !strings.Contains(sb, fmt.Sprintf("total **%d**", sc.Total)) {
-			t.Errorf("scoreboard does not show seat %d's total %d:\n%s", sc.Seat, sc.Total, sb)
+	named := func(seat int) string {
+		if s := f.Board.Game.Seats[seat]; !s.Computer {
+			return ui.EscapeName(s.Name)
 		}
+		return "🤖"
+	}
+	// The totals name their players, lowest total (the leader) first.
+	at := -1
+	for _, sc := range slices.SortedStableFunc(slices.Values(last.Scores), func(a, b store.LausSeatScore) int { return a.Total - b.Total }) {
+		// Each row is found after the one before: a row out of order is
+		// not found at all.
+		i := strings.Index(sb[at+1:], fmt.Sprintf("total **%d**", sc.Total))
+		if i < 0 {
+			t.Errorf("scoreboard does not show seat %d's total %d after the lower ones:\n%s", sc.Seat, sc.Total, sb)
+			continue
+		}
+		i += at + 1
+		if !strings.Contains(sb[max(0, i-60):i], named(sc.Seat)+": ") {
+			t.Errorf("scoreboard does not name seat %d (%s) at its total %d:\n%s", sc.Seat, named(sc.Seat), sc.Total, sb)
+		}
+		at = i
 	}
 	for _, rd := range f.Board.Rounds {
 		if !strings.Contains(sb, fmt.Sprintf("Round %d ×%d:", rd.Round, rd.Multiplier)) {
@@ -107,7 +126,16 @@ func checkScoreboard(t *testing.T, w *e2e.World, p *e2e.Player, f e2e.LausFinal,
 		t.Errorf("all-time table has %d players, want %d", len(table), len(humans))
 	}
 	for _, ps := range table {
-		want := fmt.Sprintf("<@%s> — %d match(es), %d lost · %d round(s)", ps.User, ps.Matches, ps.Losses, ps.Rounds)
+		var who *e2e.Player
+		for _, h := range humans {
+			if h.U.ID() == ps.User {
+				who = h
+			}
+		}
+		if who == nil {
+			t.Fatalf("the all-time table holds %s, who did not play", ps.User)
+		}
+		want := fmt.Sprintf("%s — %s, %d lost · %s", e2e.Named(who), ui.Count(ps.Matches, "match", "matches"), ps.Losses, ui.Count(ps.Rounds, "round", "rounds"))
 		if !strings.Contains(sb, want) {
 			t.Errorf("scoreboard lacks %q:\n%s", want, sb)
 		}
