@@ -36,4 +36,7 @@ func TestSeatNamesTakesTheLatestNameOfEachUser(t *testing.T) {
 	if len(got) != len(want) || got["1"] != want["1"] || got["3"] != want["3"] {
 		t.Errorf("SeatNames = %v, want %v (latest name, this guild and kind, none for a seat stored without one)", got, want)
 	}
+	if got, err := s.SeatNames(ctx, "g", KindNone, []string{"1"}); err != nil || got["1"] != "Laro Ann" {
+		t.Errorf("SeatNames of any kind = %v, %v; want the latest name at any table, Laro Ann", got, err)
+	}
 }

@@ -102,9 +102,20 @@ func (c *Chips) leaderboard(ctx context.Context, in *ui.Input) *ui.Reply {
 	if len(rows) == 0 {
 		return ui.EphemeralText("Nobody in this server has chips yet. `/chips daily` starts you off.")
 	}
+	users := make([]string, len(rows))
+	for i, r := range rows {
+		users[i] = r.User
+	}
+	// People are named as they sat at a table; someone who never did is
+	// mentioned, the one way left to say who they are.
+	names, err := c.env.Store.SeatNames(ctx, in.GuildID, store.KindNone, users)
+	if err != nil {
+		c.env.Log.Error("leaderboard names", "err", err)
+		return ui.EphemeralText(ui.MsgSomethingWrong)
+	}
 	var sb strings.Builder
 	for i, r := range rows {
-		fmt.Fprintf(&sb, "%d. <@%s> — **%d**\n", i+1, r.User, r.Total)
+		fmt.Fprintf(&sb, "%d. %s — **%d**\n", i+1, ui.NameOr(names, r.User), r.Total)
 	}
 	return ui.PublicMessage("", []*discordgo.MessageEmbed{{Title: "Chip leaderboard", Description: sb.String(), Color: 0xdaa520}})
 }

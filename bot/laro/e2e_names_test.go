@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/discordtest"
 	"github.com/cardbot/cardbot/bot/internal/e2e"
 )
 
@@ -59,6 +60,19 @@ func TestLaroTablesShowNamesNotMentions(t *testing.T) {
 		t.Errorf("after the restart the table lost the players' names:\n%s", text)
 	}
 	e2e.PlayToEnd(t, w, players)
+	// Outside the table too, views name people as they last sat down.
+	r, err = bob.U.Slash(w.Ch, "laro stats", discordtest.UserOpt("player", alice.U))
+	if st := e2e.Shown(t, r, e2e.Answer(t, r, err)); len(st.Embeds) == 0 || st.Embeds[0].Description != e2e.Named(alice) {
+		t.Errorf("alice's stats do not name her:\n%s", e2e.Text(st))
+	}
+	r, err = bob.U.Slash(w.Ch, "laro history", discordtest.UserOpt("player", alice.U))
+	if h := e2e.Text(e2e.Answer(t, r, err).Message); !strings.Contains(h, e2e.Named(alice)+"'s finished games") {
+		t.Errorf("alice's history does not name her:\n%s", h)
+	}
+	r, err = bob.U.Slash(w.Ch, "chips leaderboard")
+	if board := e2e.Text(e2e.Answer(t, r, err).Message); !strings.Contains(board, e2e.Named(alice)) || !strings.Contains(board, ". bob — ") {
+		t.Errorf("the chip leaderboard does not name the players:\n%s", board)
+	}
 	for _, m := range w.Ch.Messages() {
 		if text := embedText(m); strings.Contains(text, "<@") {
 			t.Errorf("an embed mentions someone instead of naming them:\n%s", text)

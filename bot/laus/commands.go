@@ -169,10 +169,7 @@ func allTimeTable(table []store.LausPlayerStats, names map[string]string) *disco
 		if i == 20 {
 			break
 		}
-		who := "<@" + p.User + ">"
-		if n, ok := names[p.User]; ok {
-			who = ui.EscapeName(n)
-		}
+		who := ui.NameOr(names, p.User)
 		fmt.Fprintf(&b, "%d. %s — %s, %d lost · %s, average %.1f · %s · %s taken\n",
 			i+1, who, ui.Count(p.Matches, "match", "matches"), p.Losses, ui.Count(p.Rounds, "round", "rounds"), p.AvgRoundScore,
 			ui.Count(p.Slams, "slam", "slams"), ui.Count(p.QueensTaken, "queen", "queens"))

@@ -62,3 +62,13 @@ func EscapeName(name string) string {
 	}
 	return name
 }
+
+// NameOr shows userID by their name in names (as store.SeatNames finds
+// them), escaped, or, for someone the bot knows no name for, as a mention:
+// the one way left to say who they are.
+func NameOr(names map[string]string, userID string) string {
+	if n, ok := names[userID]; ok && n != "" {
+		return EscapeName(n)
+	}
+	return "<@" + userID + ">"
+}

@@ -49,3 +49,13 @@ func TestEscapeNameShowsNamesAsTyped(t *testing.T) {
 		}
 	}
 }
+
+func TestNameOrFallsBackToAMention(t *testing.T) {
+	names := map[string]string{"1": "ann_b"}
+	if got := NameOr(names, "1"); got != `ann\_b` {
+		t.Errorf("NameOr(known) = %q, want the escaped name", got)
+	}
+	if got := NameOr(names, "2"); got != "<@2>" {
+		t.Errorf("NameOr(unknown) = %q, want a mention", got)
+	}
+}
