@@ -108,7 +108,7 @@ func laroPublic(s laroScreen) ui.Rendering {
 	}
 	e.Fields = append(e.Fields,
 		&discordgo.MessageEmbedField{Name: "Discard", Value: top, Inline: true},
-		&discordgo.MessageEmbedField{Name: "Deck", Value: fmt.Sprintf("%d cards · reshuffled %d/%d", v.DeckSize, v.Reshuffles, rules.MaxReshuffles), Inline: true},
+		&discordgo.MessageEmbedField{Name: "Deck", Value: fmt.Sprintf("%s · reshuffled %d/%d", ui.Count(v.DeckSize, "card", "cards"), v.Reshuffles, rules.MaxReshuffles), Inline: true},
 		&discordgo.MessageEmbedField{Name: "Stakes", Value: s.Settings.stakesText(s.Pot, len(s.Seats)), Inline: true},
 	)
 	var players strings.Builder
@@ -168,12 +168,12 @@ func laroEnding(s laroScreen) string {
 	var b strings.Builder
 	switch v.End {
 	case rules.EndWin:
-		fmt.Fprintf(&b, "🏆 %s wins with **%d points**:", s.name(v.Winner), v.Points)
+		fmt.Fprintf(&b, "🏆 %s wins with **%s**:", s.name(v.Winner), ui.Count(v.Points, "point", "points"))
 		for _, cl := range v.WinClusters {
 			b.WriteString("\n" + s.cluster(cl))
 		}
 		if v.Seats == 1 {
-			fmt.Fprintf(&b, "\nSolo game won in %d turns.", v.Turns)
+			fmt.Fprintf(&b, "\nSolo game won in %s.", ui.Count(v.Turns, "turn", "turns"))
 		}
 	case rules.EndDefault:
 		fmt.Fprintf(&b, "🏆 %s wins by default: everyone else left.", s.name(v.Winner))
@@ -262,7 +262,7 @@ func laroHand(s laroScreen) ui.Rendering {
 	case v.MyTurn():
 		desc.WriteString("**Your turn:** discard a card")
 		if pts, ok := v.Win(); ok {
-			fmt.Fprintf(&desc, ", or declare your win for **%d points**", pts)
+			fmt.Fprintf(&desc, ", or declare your win for **%s**", ui.Count(pts, "point", "points"))
 		}
 		desc.WriteString(".")
 		if v.Drawn != rules.NoCard {

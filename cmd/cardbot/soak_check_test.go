@@ -207,7 +207,7 @@ func laroOutcome(g *storedGame) ([]string, error) {
 	if game.End() == laro.EndDefault {
 		return []string{win}, nil
 	}
-	return []string{win, fmt.Sprintf("**%d points**", points)}, nil
+	return []string{win, "**" + ui.Count(points, "point", "points") + "**"}, nil
 }
 
 // lausOutcome replays a Laus match and returns what its final message must
