@@ -145,6 +145,6 @@ func (c *Chips) grant(ctx context.Context, in *ui.Input) *ui.Reply {
 	if amount < 0 {
 		verb, amount = "took", -amount
 	}
-	return ui.PublicMessage(fmt.Sprintf("<@%s> %s %d chips %s <@%s>. New balance: **%d**.", in.UserID, verb, amount,
+	return ui.PublicMessage(fmt.Sprintf("<@%s> %s %s %s <@%s>. New balance: **%d**.", in.UserID, verb, ui.Count64(amount, "chip", "chips"),
 		map[bool]string{true: "from", false: "to"}[verb == "took"], who, bal.Total), nil)
 }

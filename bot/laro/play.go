@@ -69,8 +69,8 @@ func (t *laroTable) begin(ctx context.Context, at time.Time, dealer int) *ui.Rep
 		if missing, ok := store.MissingChips(err); ok {
 			var ice *store.InsufficientChipsError
 			errors.As(err, &ice)
-			return ui.EphemeralText(fmt.Sprintf("<@%s> is **%d chips short** of the %d this table holds per player, so the game cannot start. "+
-				"They can collect `/chips daily` or leave the table.", ice.User, missing, t.settings.escrow()))
+			return ui.EphemeralText(fmt.Sprintf("<@%s> is **%s short** of the %d this table holds per player, so the game cannot start. "+
+				"They can collect `/chips daily` or leave the table.", ice.User, ui.Count64(missing, "chip", "chips"), t.settings.escrow()))
 		}
 		t.Env.Log.Error("starting a game", "table", t.ID, "err", err)
 		return ui.EphemeralText(ui.MsgSomethingWrong)

@@ -85,7 +85,7 @@ func needChips(ctx context.Context, env *table.Env, guild, user string, need int
 	}
 	if bal.Free < need {
 		return ui.EphemeralText(fmt.Sprintf("This table needs **%d** free chips to sit down (ante + 15 × stake, held until the game ends). "+
-			"You have %d free, so you are **%d chips short**. Try `/chips daily`, or a table with a lower stake.", need, bal.Free, need-bal.Free))
+			"You have %d free, so you are **%s short**. Try `/chips daily`, or a table with a lower stake.", need, bal.Free, ui.Count64(need-bal.Free, "chip", "chips")))
 	}
 	return nil
 }
