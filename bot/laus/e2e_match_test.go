@@ -15,6 +15,7 @@ import (
 	"github.com/cardbot/cardbot/bot"
 	"github.com/cardbot/cardbot/bot/discordtest"
 	"github.com/cardbot/cardbot/bot/internal/e2e"
+	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/engine/laus"
 	"github.com/cardbot/cardbot/store"
@@ -91,12 +92,8 @@ func checkScoreboard(t *testing.T, w *e2e.World, p *e2e.Player, f e2e.LausFinal,
 	r, err := p.U.Slash(w.Ch, "laus scoreboard")
 	sb := e2e.Text(e2e.Shown(t, r, e2e.Answer(t, r, err)))
 	last := f.Board.Rounds[len(f.Board.Rounds)-1]
-	named := func(seat int) string {
-		if s := f.Board.Game.Seats[seat]; !s.Computer {
-			return ui.EscapeName(s.Name)
-		}
-		return "🤖"
-	}
+	seats := table.SeatsFromStore(f.Board.Game.Seats)
+	named := func(seat int) string { return seats[seat].Label() }
 	// The totals name their players, lowest total (the leader) first.
 	at := -1
 	for _, sc := range slices.SortedStableFunc(slices.Values(last.Scores), func(a, b store.LausSeatScore) int { return a.Total - b.Total }) {
@@ -118,14 +115,14 @@ func checkScoreboard(t *testing.T, w *e2e.World, p *e2e.Player, f e2e.LausFinal,
 			t.Errorf("scoreboard has no line for round %d ×%d:\n%s", rd.Round, rd.Multiplier, sb)
 		}
 	}
-	table, err := w.St.LausTable(t.Context(), w.Guild.ID())
+	allTime, err := w.St.LausTable(t.Context(), w.Guild.ID())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(table) != len(humans) {
-		t.Errorf("all-time table has %d players, want %d", len(table), len(humans))
+	if len(allTime) != len(humans) {
+		t.Errorf("all-time table has %d players, want %d", len(allTime), len(humans))
 	}
-	for _, ps := range table {
+	for _, ps := range allTime {
 		var who *e2e.Player
 		for _, h := range humans {
 			if h.U.ID() == ps.User {
