@@ -142,7 +142,7 @@ func TestJoinTwoTablesAtOnceSeatsOnce(t *testing.T) {
 	for {
 		seated = 0
 		for _, id := range ls {
-			if strings.Contains(e2e.Text(w.Ch.Message(id)), "<@"+bob.U.ID()+">") {
+			if strings.Contains(e2e.Text(w.Ch.Message(id)), e2e.Named(bob)) {
 				seated++
 			}
 		}

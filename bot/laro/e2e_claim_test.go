@@ -35,7 +35,7 @@ func TestLaroContestRankingAndSnowflakeTimes(t *testing.T) {
 	rc := e2e.CallLaro(t, carol, table, d.Add(900*time.Millisecond), arrive)
 	e2e.Answer(t, rc, nil)
 
-	if got := e2e.FinalText(t, rb, 1); !strings.Contains(got, "<@"+carol.U.ID()+">'s LARO! took") || !strings.Contains(got, "outranks your") {
+	if got := e2e.FinalText(t, rb, 1); !strings.Contains(got, e2e.Named(carol)+"'s LARO! took") || !strings.Contains(got, "outranks your") {
 		t.Errorf("bob was told %q, want that carol's better cluster took the card", got)
 	}
 	// Carol's call message becomes her hand: a choice of cluster or discards.
@@ -51,7 +51,7 @@ func TestLaroContestRankingAndSnowflakeTimes(t *testing.T) {
 		t.Errorf("carol's hand shows no laid cluster:\n%s", e2e.Text(hand))
 	}
 	pub := w.TableMessage("called LARO! and laid")
-	if !strings.Contains(e2e.Text(pub), "<@"+bob.U.ID()+"> jumped") {
+	if !strings.Contains(e2e.Text(pub), e2e.Named(bob)+" jumped") {
 		t.Errorf("the table does not say bob was jumped:\n%s", e2e.Text(pub))
 	}
 	w.NoFailures()
@@ -136,10 +136,10 @@ func TestLaroCallAndWaitingDrawSurviveRestart(t *testing.T) {
 	// the window settles still settles it, and carol's call beats bob's draw.
 	w.Restart()
 	pub := w.TableMessage("called LARO! and laid")
-	if !strings.Contains(e2e.Text(pub), "<@"+carol.U.ID()+"> to **discard**") {
+	if !strings.Contains(e2e.Text(pub), e2e.Named(carol)+" to **discard**") {
 		t.Errorf("after the restart it should be carol's discard:\n%s", e2e.Text(pub))
 	}
-	if strings.Contains(e2e.Text(pub), "<@"+bob.U.ID()+"> drew") {
+	if strings.Contains(e2e.Text(pub), e2e.Named(bob)+" drew") {
 		t.Errorf("bob's cancelled draw happened after all:\n%s", e2e.Text(pub))
 	}
 	carol.OpenHand(pub)

@@ -62,9 +62,9 @@ func finishBlind(t *testing.T) *blindEnd {
 	return b
 }
 
-// chipsLine reads the "Chips:" line of a final table message: each
-// mentioned player's gain or loss.
-var chipsLine = regexp.MustCompile(`<@(\d+)> ([+-]\d+)`)
+// chipsLine reads the "Chips:" line of a final table message: each named
+// player's gain or loss.
+var chipsLine = regexp.MustCompile(`([^ ·*:]+) ([+-]\d+)`)
 
 func TestLaroFinishedTableIsRebuiltAfterACrash(t *testing.T) {
 	b := finishBlind(t)
@@ -92,16 +92,24 @@ func TestLaroFinishedTableIsRebuiltAfterACrash(t *testing.T) {
 	if len(shown) != len(b.players) {
 		t.Fatalf("the chips line %q names %d players, want %d", chips, len(shown), len(b.players))
 	}
+	idOf := map[string]string{}
+	for _, p := range b.players {
+		idOf[e2e.Named(p)] = p.U.ID()
+	}
 	var sum int64
 	for _, s := range shown {
 		delta, _ := strconv.ParseInt(s[2], 10, 64)
 		sum += delta
-		bal, err := w.St.Balance(t.Context(), w.Guild.ID(), s[1])
+		id, ok := idOf[s[1]]
+		if !ok {
+			t.Fatalf("the chips line names %q, who is not seated", s[1])
+		}
+		bal, err := w.St.Balance(t.Context(), w.Guild.ID(), id)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := b.start[s[1]] + delta; bal.Total != want || bal.Held != 0 {
-			t.Errorf("<@%s> has %d chips (%d held) after the restart, want %d (%d%+d) and none held", s[1], bal.Total, bal.Held, want, b.start[s[1]], delta)
+		if want := b.start[id] + delta; bal.Total != want || bal.Held != 0 {
+			t.Errorf("%s has %d chips (%d held) after the restart, want %d (%d%+d) and none held", s[1], bal.Total, bal.Held, want, b.start[id], delta)
 		}
 	}
 	if sum != 0 {
@@ -112,7 +120,7 @@ func TestLaroFinishedTableIsRebuiltAfterACrash(t *testing.T) {
 	w.PlayAgain(final, b.players[1], b.players[0])
 	next := w.TableMessage("game 2")
 	for _, p := range b.players {
-		if !strings.Contains(e2e.Text(next), e2e.Mentions(p)) {
+		if !strings.Contains(e2e.Text(next), e2e.Named(p)) {
 			t.Errorf("game 2's table message does not seat %s:\n%s", p.U.Name(), e2e.Text(next))
 		}
 	}
@@ -180,7 +188,7 @@ func TestLaroPlayAgainCutShortByACrashIsOfferedAgain(t *testing.T) {
 	w.PlayAgain(final, b.players[0], b.players[1])
 	next2 := w.TableMessage("game 2")
 	for _, p := range b.players {
-		if !strings.Contains(e2e.Text(next2), e2e.Mentions(p)) {
+		if !strings.Contains(e2e.Text(next2), e2e.Named(p)) {
 			t.Errorf("game 2's table message does not seat %s:\n%s", p.U.Name(), e2e.Text(next2))
 		}
 	}
@@ -228,7 +236,7 @@ func TestLaroPlayerWhoLeftAfterTheGameStaysGoneAfterARestart(t *testing.T) {
 		t.Fatalf("alice's Play again after the restart answered:\n%s", e2e.Text(cb.Message))
 	}
 	next := w.TableMessage("game 2")
-	if text := e2e.Text(next); strings.Contains(text, e2e.Mentions(bob)) || !strings.Contains(text, e2e.Mentions(alice)) {
+	if text := e2e.Text(next); strings.Contains(text, e2e.Named(bob)) || !strings.Contains(text, e2e.Named(alice)) {
 		t.Errorf("game 2 should seat alice alone, not bob; it shows:\n%s", text)
 	}
 	w.NoFailures()

@@ -181,7 +181,7 @@ func TestLaroRefusesBadInput(t *testing.T) {
 		t.Errorf("double click answers %q: want exactly one refused", answers)
 	}
 	pub := w.TableMessage("discarded")
-	if n := strings.Count(e2e.Text(pub), "<@"+alice.U.ID()+"> discarded"); n != 1 {
+	if n := strings.Count(e2e.Text(pub), e2e.Named(alice)+" discarded"); n != 1 {
 		t.Errorf("the table shows %d discards by alice, want 1:\n%s", n, e2e.Text(pub))
 	}
 	bob.WaitHand("bob's turn", func(m *discordgo.Message) bool { return e2e.Button(m, "draw", "deck") != "" })
@@ -199,7 +199,7 @@ func TestLaroTimeoutsPlayForAPlayerThenRemoveThem(t *testing.T) {
 	if !strings.Contains(final, "ran out of time") && !strings.Contains(final, "left the game") {
 		t.Errorf("the table never said a move was made for someone:\n%s", final)
 	}
-	if !strings.Contains(final, "<@"+bob.U.ID()+"> wins by default") {
+	if !strings.Contains(final, e2e.Named(bob)+" wins by default") {
 		t.Fatalf("want bob to win by default after alice left:\n%s", final)
 	}
 	// Alice's ante stayed in the pot: bob takes both antes, no stakes (0 points).
@@ -277,6 +277,6 @@ func TestLaroTableComesBackWhenDiscordAllowsIt(t *testing.T) {
 		t.Errorf("bob's next click answered %q, want it to name the missing permission", e2e.Text(cb.Message))
 	}
 	w.Ch.SetBotPermissions(discordtest.DefaultBotPermissions)
-	w.TableMessage("<@" + bob.U.ID() + "> drew from the deck")
+	w.TableMessage(e2e.Named(bob) + " drew from the deck")
 	w.NoFailures()
 }

@@ -24,7 +24,7 @@ func openThreadTable(t *testing.T, w *e2e.World, alice, bob *e2e.Player, opts ..
 		t.Fatalf("the lobby does not say the game goes to a thread:\n%s", e2e.Text(lobby))
 	}
 	bob.Click(lobby, e2e.Button(lobby, "join", ""))
-	lobby = w.TableMessage("<@" + bob.U.ID() + ">")
+	lobby = w.TableMessage(e2e.Named(bob))
 	alice.Click(lobby, e2e.Button(lobby, "start", ""))
 	th = w.Thread(w.Ch, 1)
 	if th.Parent() != w.Ch || th.ID() != lobby.ID {

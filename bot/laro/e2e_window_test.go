@@ -42,7 +42,7 @@ func TestLaroBetterCallWithinGraceOfFirstCallWins(t *testing.T) {
 		t.Fatalf("carol's LARO! 100 ms after bob's answered %q, want 'is in'", e2e.Text(cb.Message))
 	}
 
-	if got := e2e.FinalText(t, rb, 1); !strings.Contains(got, "<@"+carol.U.ID()+">'s LARO! took") || !strings.Contains(got, "outranks your") {
+	if got := e2e.FinalText(t, rb, 1); !strings.Contains(got, e2e.Named(carol)+"'s LARO! took") || !strings.Contains(got, "outranks your") {
 		t.Errorf("bob was told %q, want that carol's better cluster took the card", got)
 	}
 	m, err := rc.WaitEdited(1, 5*time.Second)
@@ -90,7 +90,7 @@ func TestLaroCancelledDrawIsExplainedUntilTheDrawersTurn(t *testing.T) {
 	})
 	w, players, table, d := e2e.ClaimTable(t, seed, x)
 	alice, bob, carol := players[0], players[1], players[2]
-	why := "Your draw was cancelled: <@" + carol.U.ID() + "> called LARO!"
+	why := "Your draw was cancelled: " + e2e.Named(carol) + " called LARO!"
 
 	hand := bob.WaitHand("the draw", func(m *discordgo.Message) bool { return e2e.Button(m, "draw", "deck") != "" })
 	if _, err := bob.U.Click(hand, e2e.Button(hand, "draw", "deck"), discordtest.WithTime(d.Add(100*time.Millisecond))); err != nil {
@@ -106,7 +106,7 @@ func TestLaroCancelledDrawIsExplainedUntilTheDrawersTurn(t *testing.T) {
 	// Carol chooses: every hand is redrawn, and bob's still says why.
 	carol.Click(choice, e2e.Button(choice, "lay", "*"))
 	hand = bob.WaitHand("carol to discard", func(m *discordgo.Message) bool {
-		return strings.Contains(e2e.Text(m), "Waiting for <@"+carol.U.ID()+">")
+		return strings.Contains(e2e.Text(m), "Waiting for "+e2e.Named(carol))
 	})
 	if !strings.Contains(e2e.Text(hand), why) {
 		t.Errorf("after carol chose, bob's hand no longer says why his draw was cancelled:\n%s", e2e.Text(hand))
@@ -116,7 +116,7 @@ func TestLaroCancelledDrawIsExplainedUntilTheDrawersTurn(t *testing.T) {
 	hand = carol.WaitHand("her discards", func(m *discordgo.Message) bool { return e2e.Button(m, "discard", "*") != "" })
 	carol.Click(hand, e2e.Button(hand, "discard", "*"))
 	hand = bob.WaitHand("alice's turn", func(m *discordgo.Message) bool {
-		return strings.Contains(e2e.Text(m), "Waiting for <@"+alice.U.ID()+">")
+		return strings.Contains(e2e.Text(m), "Waiting for "+e2e.Named(alice))
 	})
 	if !strings.Contains(e2e.Text(hand), why) {
 		t.Errorf("on alice's turn, bob's hand no longer says why his draw was cancelled:\n%s", e2e.Text(hand))

@@ -66,7 +66,7 @@ func (t *laroTable) timeout() {
 		}
 		return
 	}
-	t.Event(fmt.Sprintf("⏱ %s ran out of time; a move was made for them.", t.Seats[s].Mention()))
+	t.Event(fmt.Sprintf("⏱ %s ran out of time; a move was made for them.", t.Seats[s].Label()))
 	t.autoplay[s] = true
 	t.playFor(s)
 }

@@ -15,7 +15,10 @@ import (
 	"github.com/cardbot/cardbot/bot"
 	"github.com/cardbot/cardbot/bot/discordtest"
 	"github.com/cardbot/cardbot/bot/internal/e2e"
+	"github.com/cardbot/cardbot/bot/table"
+	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/engine/laus"
+	"github.com/cardbot/cardbot/store"
 )
 
 var roundScore = regexp.MustCompile(`round \*\*(-?\d+)\*\* · total \*\*(-?\d+)\*\*`)
@@ -91,25 +94,47 @@ func checkScoreboard(t *testing.T, w *e2e.World, p *e2e.Player, f e2e.LausFinal,
 	r, err := p.U.Slash(w.Ch, "laus scoreboard")
 	sb := e2e.Text(e2e.Shown(t, r, e2e.Answer(t, r, err)))
 	last := f.Board.Rounds[len(f.Board.Rounds)-1]
-	for _, sc := range last.Scores {
-		if !strings.Contains(sb, fmt.Sprintf("total **%d**", sc.Total)) {
-			t.Errorf("scoreboard does not show seat %d's total %d:\n%s", sc.Seat, sc.Total, sb)
+	seats := table.SeatsFromStore(f.Board.Game.Seats)
+	named := func(seat int) string { return seats[seat].Label() }
+	// The totals name their players, lowest total (the leader) first.
+	at := -1
+	for _, sc := range slices.SortedStableFunc(slices.Values(last.Scores), func(a, b store.LausSeatScore) int { return a.Total - b.Total }) {
+		// Each row is found after the one before: a row out of order is
+		// not found at all.
+		i := strings.Index(sb[at+1:], fmt.Sprintf("total **%d**", sc.Total))
+		if i < 0 {
+			t.Errorf("scoreboard does not show seat %d's total %d after the lower ones:\n%s", sc.Seat, sc.Total, sb)
+			continue
 		}
+		i += at + 1
+		if !strings.Contains(sb[max(0, i-60):i], named(sc.Seat)+": ") {
+			t.Errorf("scoreboard does not name seat %d (%s) at its total %d:\n%s", sc.Seat, named(sc.Seat), sc.Total, sb)
+		}
+		at = i
 	}
 	for _, rd := range f.Board.Rounds {
 		if !strings.Contains(sb, fmt.Sprintf("Round %d ×%d:", rd.Round, rd.Multiplier)) {
 			t.Errorf("scoreboard has no line for round %d ×%d:\n%s", rd.Round, rd.Multiplier, sb)
 		}
 	}
-	table, err := w.St.LausTable(t.Context(), w.Guild.ID())
+	allTime, err := w.St.LausTable(t.Context(), w.Guild.ID())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(table) != len(humans) {
-		t.Errorf("all-time table has %d players, want %d", len(table), len(humans))
+	if len(allTime) != len(humans) {
+		t.Errorf("all-time table has %d players, want %d", len(allTime), len(humans))
 	}
-	for _, ps := range table {
-		want := fmt.Sprintf("<@%s> — %d match(es), %d lost · %d round(s)", ps.User, ps.Matches, ps.Losses, ps.Rounds)
+	for _, ps := range allTime {
+		var who *e2e.Player
+		for _, h := range humans {
+			if h.U.ID() == ps.User {
+				who = h
+			}
+		}
+		if who == nil {
+			t.Fatalf("the all-time table holds %s, who did not play", ps.User)
+		}
+		want := fmt.Sprintf("%s — %s, %d lost · %s", e2e.Named(who), ui.Count(ps.Matches, "match", "matches"), ps.Losses, ui.Count(ps.Rounds, "round", "rounds"))
 		if !strings.Contains(sb, want) {
 			t.Errorf("scoreboard lacks %q:\n%s", want, sb)
 		}
@@ -225,12 +250,12 @@ func TestLausThreePlayerMatch(t *testing.T) {
 	}
 	lobby := w.TableMessage("Click **Join**")
 	bob.Click(lobby, e2e.Button(lobby, "join", "*"))
-	lobby = w.TableMessage("<@" + bob.U.ID() + ">")
+	lobby = w.TableMessage(e2e.Named(bob))
 	if cb := alice.Click(lobby, e2e.Button(lobby, "start", "*")); !cb.Ephemeral || !strings.Contains(e2e.Text(cb.Message), "Laus needs 3 or 4 players and 2 are seated") {
 		t.Fatalf("Start with two players answered %q, want a refusal naming 3 or 4 players", e2e.Text(cb.Message))
 	}
 	carol.Click(lobby, e2e.Button(lobby, "join", "*"))
-	lobby = w.TableMessage("<@" + carol.U.ID() + ">")
+	lobby = w.TableMessage(e2e.Named(carol))
 	if cb := bob.Click(lobby, e2e.Button(lobby, "start", "*")); !cb.Ephemeral || !strings.Contains(e2e.Text(cb.Message), "Only the host") {
 		t.Fatalf("bob's Start answered %q, want a refusal: only the host starts", e2e.Text(cb.Message))
 	}
@@ -283,7 +308,7 @@ func TestLausThreePlayerMatch(t *testing.T) {
 	}
 	checkLausScores(t, w, f, 1)
 	for _, l := range f.Match.Losers() {
-		if !strings.Contains(e2e.Text(final), "<@"+players[l].U.ID()+">") {
+		if !strings.Contains(e2e.Text(final), e2e.Named(players[l])) {
 			t.Errorf("final table does not name loser %s:\n%s", players[l].U.Name(), e2e.Text(final))
 		}
 	}

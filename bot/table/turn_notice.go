@@ -115,7 +115,7 @@ func (c *Core) NoticeTurn(seat int, key string) {
 		// No ping, but a hand that stopped updating is still worth a word:
 		// the table's recent events say it.
 		if s := c.Seats[seat]; c.handLapsing(s.UserID) {
-			c.Event(fmt.Sprintf("⌛ %s, your hand stopped updating: reopen 🃏 My hand.", s.Mention()))
+			c.Event(fmt.Sprintf("⌛ %s, your hand stopped updating: reopen 🃏 My hand.", s.Label()))
 		}
 		return
 	}

@@ -160,7 +160,7 @@ func (p *soakPlayer) play(ctx context.Context, more func() bool) {
 			p.click(msg, b, values, true)
 			continue
 		}
-		if screen.MyTurn(table, p.u.ID()) {
+		if screen.MyTurn(table, p.u.Name()) {
 			p.nudge(table)
 		}
 		p.pause(ctx)
@@ -216,7 +216,7 @@ func (p *soakPlayer) laroMove(table, hand *discordgo.Message) (*discordgo.Messag
 	}
 	key, top, discarder, open := screen.LaroWindow(table)
 	waiting := strings.Contains(screen.Description(hand), "Your draw waits")
-	if open && discarder != p.u.ID() && !p.called[key] && !waiting && screen.HandTop(hand) == top {
+	if open && discarder != screen.Named(p.u.Name()) && !p.called[key] && !waiting && screen.HandTop(hand) == top {
 		if b, ok := screen.Find(table, "laro"); ok && screen.LaroWantsCall(hand, top) {
 			p.called[key] = true
 			return table, b, true

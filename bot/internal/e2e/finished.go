@@ -11,6 +11,7 @@ import (
 
 	"github.com/cardbot/cardbot/bot"
 	"github.com/cardbot/cardbot/bot/discordtest"
+	"github.com/cardbot/cardbot/bot/ui"
 )
 
 // Seed deals every game of the world from seed, so that a test can rely
@@ -113,3 +114,7 @@ func (w *World) PlayAgain(m *discordgo.Message, first *Player, others ...*Player
 		p.Click(cur, Button(cur, "again", "*"))
 	}
 }
+
+// Named is how the table's messages name player p: their display name,
+// escaped as markdown.
+func Named(p *Player) string { return ui.EscapeName(p.U.DisplayName()) }
