@@ -23,7 +23,7 @@ func startNoticeTable(t *testing.T, w *e2e.World) (mover, other *e2e.Player, tab
 	e2e.Answer(t, r, err)
 	lobby := w.TableMessage("Click **Join**")
 	bob.Click(lobby, e2e.Button(lobby, "join", ""))
-	lobby = w.TableMessage("<@" + bob.U.ID() + ">")
+	lobby = w.TableMessage(e2e.Named(bob))
 	started = time.Now()
 	alice.Click(lobby, e2e.Button(lobby, "start", ""))
 	table = w.TableMessage("game 1")
@@ -181,7 +181,7 @@ func TestLaroExpiredHandToldOnTheTableWithNoticesOff(t *testing.T) {
 	hand = mover.WaitHand("a discard", func(m *discordgo.Message) bool { return e2e.Button(m, "discard", "*") != "" })
 	mover.Click(hand, e2e.Button(hand, "discard", e2e.ChooseDiscard(e2e.CardsOf(t, hand)).String()))
 	// No ping, but the table's events tell the other player to reopen.
-	w.TableMessage("<@" + other.U.ID() + ">, your hand stopped updating: reopen 🃏 My hand.")
+	w.TableMessage(e2e.Named(other) + ", your hand stopped updating: reopen 🃏 My hand.")
 	if got := noticesFor(w.Ch, other); got != 0 {
 		t.Errorf("with turn notices off, %d notices pinged the player", got)
 	}

@@ -319,7 +319,7 @@ func TestLausThreePlayerMatch(t *testing.T) {
 	bob.Click(final, e2e.Button(final, "again", "*"))
 	for _, late := range []*e2e.Player{alice, carol} {
 		waiting := w.WaitMessage(final.ID, "who is in", func(m *discordgo.Message) bool {
-			return strings.Contains(e2e.Text(m), "Waiting for:") && strings.Contains(e2e.Text(m), e2e.Mentions(late))
+			return strings.Contains(e2e.Text(m), "Waiting for:") && strings.Contains(e2e.Text(m), e2e.Named(late))
 		})
 		if live, err := w.St.LiveGames(t.Context()); err != nil || len(live) != 0 {
 			t.Fatalf("a match began before %s was in: %+v (%v)", late.U.Name(), live, err)

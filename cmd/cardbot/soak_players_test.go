@@ -131,7 +131,10 @@ func (p *soakPlayer) play(ctx context.Context, more func() bool) {
 			if p.t.closed.Load() {
 				return
 			}
-			if (p.host || screen.AsksWhoIsIn(b)) && time.Since(p.nudged) > stuck {
+			// The host asks for the next game; the others say they are in,
+			// but only while play goes on: a match nobody will play must
+			// not start after the host has stopped asking.
+			if (p.host || (screen.AsksWhoIsIn(b) && more())) && time.Since(p.nudged) > stuck {
 				p.nudged = time.Now()
 				p.click(table, b, nil, false)
 			}
