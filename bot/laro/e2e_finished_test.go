@@ -67,6 +67,7 @@ func finishBlind(t *testing.T) *blindEnd {
 var chipsLine = regexp.MustCompile(`<@(\d+)> ([+-]\d+)`)
 
 func TestLaroFinishedTableIsRebuiltAfterACrash(t *testing.T) {
+	t.Parallel()
 	b := finishBlind(t)
 	w := b.w
 	w.Start()
@@ -133,6 +134,7 @@ func TestLaroFinishedTableIsRebuiltAfterACrash(t *testing.T) {
 }
 
 func TestLaroFinishedTableClosesAtItsStoredDeadlineAfterARestart(t *testing.T) {
+	t.Parallel()
 	b := finishBlind(t)
 	w := b.w
 	// The bot comes back two seconds before the table would have closed.
@@ -152,6 +154,7 @@ func TestLaroFinishedTableClosesAtItsStoredDeadlineAfterARestart(t *testing.T) {
 }
 
 func TestLaroPlayAgainCutShortByACrashIsOfferedAgain(t *testing.T) {
+	t.Parallel()
 	b := finishBlind(t)
 	w := b.w
 	// The bot died right after a Play again had stored the next game, before
@@ -188,6 +191,7 @@ func TestLaroPlayAgainCutShortByACrashIsOfferedAgain(t *testing.T) {
 }
 
 func TestLaroTableFinishedLongAgoIsNotRebuilt(t *testing.T) {
+	t.Parallel()
 	b := finishBlind(t)
 	w := b.w
 	// The bot was down for longer than the table stays open after a game.
@@ -207,6 +211,7 @@ func TestLaroTableFinishedLongAgoIsNotRebuilt(t *testing.T) {
 }
 
 func TestLaroPlayerWhoLeftAfterTheGameStaysGoneAfterARestart(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice, bob := w.Player("alice"), w.Player("bob")
 	e2e.OpenTable(t, w, alice, []*e2e.Player{bob}, e2e.QuickOpts(1)...)
@@ -244,6 +249,7 @@ func lineWith(text, s string) string {
 }
 
 func TestLaroFinishedThreadTableIsRebuiltAfterACrash(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t, e2e.Seed(1))
 	alice, bob := w.Player("alice"), w.Player("bob")
 	players := []*e2e.Player{alice, bob}

@@ -24,9 +24,12 @@ func handEdits(w *e2e.World, from int) int {
 
 // settledHandEdits is handEdits once at least want edits are logged (the fake
 // logs a request after answering it, so a message may show an edit before its
-// request is in the log) and a moment has passed for any further one.
+// request is in the log) and a moment has passed for any further one. The
+// moment is no synchronisation: an edit the bot should not have made would
+// come with the one it should (the same action renders both), and this
+// gives it time to arrive so that the count can catch it.
 func settledHandEdits(w *e2e.World, from, want int) int {
-	for deadline := time.Now().Add(3 * time.Second); handEdits(w, from) < want && time.Now().Before(deadline); {
+	for deadline := time.Now().Add(e2e.Patience); handEdits(w, from) < want && time.Now().Before(deadline); {
 		time.Sleep(5 * time.Millisecond)
 	}
 	time.Sleep(200 * time.Millisecond)
@@ -38,6 +41,7 @@ func settledHandEdits(w *e2e.World, from, want int) int {
 // draw that takes the discard changes the pile the waiting hand shows, so
 // that one is.
 func TestLaroWaitingHandIsEditedOnlyWhenItChanges(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice, bob := w.Player("alice"), w.Player("bob")
 	players := []*e2e.Player{alice, bob}
@@ -91,3 +95,4 @@ func TestLaroWaitingHandIsEditedOnlyWhenItChanges(t *testing.T) {
 	}
 	w.NoFailures()
 }
+

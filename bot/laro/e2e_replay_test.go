@@ -114,6 +114,7 @@ func checkStep(t *testing.T, m *discordgo.Message, g *laro.Game) {
 }
 
 func TestLaroHistoryAndReplay(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice, bob := w.Player("alice"), w.Player("bob")
 	id, _ := playFinishedGame(t, w, alice)
@@ -200,6 +201,7 @@ func TestLaroHistoryAndReplay(t *testing.T) {
 }
 
 func TestLaroReplayRefusals(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice := w.Player("alice")
 	id := storeFinishedGame(t, w.St, w.Guild.ID(), w.Ch.ID(), []string{alice.U.ID(), "42"}, 7)
@@ -298,6 +300,7 @@ func storeFinishedGame(t *testing.T, st *store.Store, guild, channel string, use
 // TestLaroHistoryPages pages through a long history with its buttons, and
 // opens the replay of a game found there.
 func TestLaroHistoryPages(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice, bob := w.Player("alice"), w.Player("bob")
 	var ids []string

@@ -45,6 +45,7 @@ func openThreadTable(t *testing.T, w *e2e.World, alice, bob *e2e.Player, opts ..
 }
 
 func TestLaroGamePlayedInAThread(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice, bob := w.Player("alice"), w.Player("bob")
 	players := []*e2e.Player{alice, bob}
@@ -113,6 +114,7 @@ func TestLaroGamePlayedInAThread(t *testing.T) {
 }
 
 func TestLaroThreadFallsBackWithoutPermission(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	w.Ch.SetBotPermissions(discordtest.DefaultBotPermissions &^ discordgo.PermissionCreatePublicThreads)
 	alice, bob := w.Player("alice"), w.Player("bob")
@@ -135,6 +137,7 @@ func TestLaroThreadFallsBackWithoutPermission(t *testing.T) {
 }
 
 func TestLaroThreadRefusedByDiscordFallsBack(t *testing.T) {
+	t.Parallel()
 	// The interaction said the bot may start threads, but Discord refuses:
 	// the game starts in the channel and the lobby message says why.
 	w := e2e.NewWorld(t)
@@ -154,6 +157,7 @@ func TestLaroThreadRefusedByDiscordFallsBack(t *testing.T) {
 }
 
 func TestLaroThreadImpossibleInAThread(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice := w.Player("alice")
 	// A thread a member started from a message in the channel.
@@ -195,6 +199,7 @@ func TestLaroThreadImpossibleInAThread(t *testing.T) {
 }
 
 func TestLaroThreadTableSurvivesARestart(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice, bob := w.Player("alice"), w.Player("bob")
 	players := []*e2e.Player{alice, bob}

@@ -45,7 +45,7 @@ func (p *Player) WaitHand(what string, cond func(*discordgo.Message) bool) *disc
 	var got *discordgo.Message
 	// The condition runs under the fake's lock: it must use the messages
 	// it is given, not ask the fake again.
-	_, err := p.U.WaitEphemeral(5*time.Second, func(ms []*discordgo.Message) bool {
+	_, err := p.U.WaitEphemeral(Patience, func(ms []*discordgo.Message) bool {
 		got = LatestHand(ms)
 		return got != nil && cond(got)
 	})
@@ -109,7 +109,7 @@ func PlayTurn(t *testing.T, w *World, players []*Player, discarded map[string]ti
 	t.Helper()
 	var mover *Player
 	var hand *discordgo.Message
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(Patience)
 	for mover == nil {
 		for _, p := range players {
 			if m := p.Hand(); Button(m, "draw", "deck") != "" {
@@ -133,9 +133,14 @@ func PlayTurn(t *testing.T, w *World, players []*Player, discarded map[string]ti
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	mover.Click(hand, Button(hand, "draw", "deck"))
-	// A computer may win with LARO! on the discard just before this draw,
-	// which cancels the draw and ends the game.
+	drawID := Button(hand, "draw", "deck")
+	answer := mover.Click(hand, drawID)
+	// A computer may call LARO! on the discard just before this draw, which
+	// cancels the draw: a winning call ends the game; any other passes the
+	// turn to the caller, and the mover's hand says why (until their next
+	// turn, which may already have come). The slower the machine, the later
+	// the draw's stamp and the likelier the call: on a loaded one
+	// TestLaroAgainstComputers waited here for a discard that never came.
 	over := func() bool {
 		for _, m := range w.Ch.Messages() {
 			if strings.Contains(Text(m), "[Play again]") {
@@ -147,13 +152,16 @@ func PlayTurn(t *testing.T, w *World, players []*Player, discarded map[string]ti
 	// Polled rather than waited for with WaitHand: over asks the fake for
 	// the channel's messages, which a WaitHand condition (run under the
 	// fake's lock) must not do.
-	deadline = time.Now().Add(5 * time.Second)
+	deadline = time.Now().Add(Patience)
 	for hand = mover.Hand(); Button(hand, "discard", "*") == ""; hand = mover.Hand() {
 		if over() {
 			return false
 		}
+		if id := Button(hand, "draw", "deck"); strings.Contains(Text(hand), "Your draw was cancelled") || id != "" && id != drawID {
+			return true
+		}
 		if time.Now().After(deadline) {
-			t.Fatalf("%s's hand never offered a discard after the draw; it shows:\n%s", mover.U.Name(), Text(hand))
+			t.Fatalf("%s's hand never offered a discard after the draw (answered:\n%s\n); it shows:\n%s", mover.U.Name(), Text(answer.Message), Text(hand))
 		}
 		time.Sleep(5 * time.Millisecond)
 	}

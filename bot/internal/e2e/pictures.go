@@ -5,7 +5,6 @@ import (
 	"image"
 	"image/png"
 	"testing"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -61,14 +60,14 @@ func Shown(t *testing.T, r *discordtest.Response, cb discordtest.Callback) *disc
 	if cb.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
 		return cb.Message
 	}
-	m, err := r.WaitEdited(1, 10*time.Second)
+	m, err := r.WaitEdited(1, Patience)
 	if err != nil {
 		t.Fatalf("a deferred answer never came: %v", err)
 	}
 	if m.Content != "Done: see the channel." {
 		return m
 	}
-	ms, err := r.WaitFollowups(1, 10*time.Second)
+	ms, err := r.WaitFollowups(1, Patience)
 	if err != nil || len(ms) == 0 {
 		t.Fatalf("a deferred public answer never came: %v", err)
 	}
