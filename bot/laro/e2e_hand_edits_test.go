@@ -96,3 +96,29 @@ func TestLaroWaitingHandIsEditedOnlyWhenItChanges(t *testing.T) {
 	w.NoFailures()
 }
 
+// A draw that waits out a short LARO! window is answered by its own click,
+// with the drawn card, once the window settles. The drawer's hand message
+// is not also edited meanwhile to show the draw waiting: that edit, sent
+// through the hand's older token, could reach Discord after the answer and
+// leave the player a hand without the drawn card or discard buttons (on a
+// loaded machine it did, and TestLaroThreePlayerGameToTheWin waited for
+// discard buttons that never came).
+func TestLaroWaitingDrawAnsweredByItsClickIsNotEditedAsWaiting(t *testing.T) {
+	t.Parallel()
+	w := e2e.NewWorld(t)
+	players := []*e2e.Player{w.Player("alice"), w.Player("bob"), w.Player("carol")}
+	e2e.OpenTable(t, w, players[0], players[1:], e2e.QuickOpts(1)...)
+	// Three seats: every draw after a discard waits for the window (no
+	// minimum, the harness's 60 ms grace), so its click is answered late.
+	discarded := map[string]time.Time{}
+	for turn := 0; turn < 6 && e2e.PlayTurn(t, w, players, discarded); turn++ {
+	}
+	// Each such edit would have been sent at its draw, several turns of
+	// round trips before now: the fake has logged all but the latest.
+	for _, r := range w.Srv.Requests() {
+		if r.Method == "PATCH" && strings.HasSuffix(r.Path, "/messages/@original") && strings.Contains(string(r.Body), "Your draw waits") {
+			t.Errorf("a drawer's hand was edited to show the draw waiting, while the click was still to be answered: %s", r.Body)
+		}
+	}
+	w.NoFailures()
+}
