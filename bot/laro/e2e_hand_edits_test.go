@@ -122,3 +122,37 @@ func TestLaroWaitingDrawAnsweredByItsClickIsNotEditedAsWaiting(t *testing.T) {
 	}
 	w.NoFailures()
 }
+
+// A hand opened while the table moves on shows where it got to. The
+// table edits the new hand message through its click's token as soon as
+// it is taken, but Discord has no message to edit until the click's answer
+// arrives: those edits are sent again once it has. Before, they were
+// dropped, and a slow answer left alice looking at computers still to
+// move when it was her turn (TestLausFinishedTableIsRebuiltAfterACrash,
+// on a loaded machine).
+func TestLaroHandOpenedWhileTheTableMovesShowsTheLatestState(t *testing.T) {
+	t.Parallel()
+	w := e2e.NewWorld(t)
+	alice := w.Player("alice")
+	r, err := alice.U.Slash(w.Ch, "laro new", e2e.QuickOpts(0)...)
+	e2e.Answer(t, r, err)
+	lobby := w.TableMessage("Click **Join**")
+	alice.Click(lobby, e2e.Button(lobby, "computer", ""))
+	alice.Click(w.Ch.Message(lobby.ID), e2e.Button(lobby, "computer", ""))
+	alice.Click(w.Ch.Message(lobby.ID), e2e.Button(lobby, "start", ""))
+	table := w.TableMessage("game 1")
+	alice.OpenHand(table)
+	hand := alice.WaitHand("her turn", func(m *discordgo.Message) bool { return e2e.Button(m, "draw", "deck") != "" })
+	alice.Click(hand, e2e.Button(hand, "draw", "deck"))
+	hand = alice.WaitHand("discards", func(m *discordgo.Message) bool { return e2e.Button(m, "discard", "*") != "" })
+	alice.Click(hand, e2e.Button(hand, "discard", e2e.ChooseDiscard(e2e.CardsOf(t, hand)).String()))
+
+	// The computers move at once; alice opens a new hand, whose answer
+	// reaches Discord only after they have.
+	w.Srv.SlowRequests("POST", "/interactions/*/*/callback", 1, 1500*time.Millisecond)
+	alice.OpenHand(w.Ch.Message(table.ID))
+	alice.WaitHand("her turn again", func(m *discordgo.Message) bool {
+		return e2e.Button(m, "draw", "deck") != "" || strings.Contains(e2e.Text(m), "game is over")
+	})
+	w.NoFailures()
+}
