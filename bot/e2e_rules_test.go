@@ -8,6 +8,7 @@ import (
 )
 
 func TestRulesCommandsExplainEachGame(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice := w.Player("alice")
 	for cmd, words := range map[string][]string{

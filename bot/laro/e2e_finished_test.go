@@ -147,8 +147,8 @@ func TestLaroFinishedTableClosesAtItsStoredDeadlineAfterARestart(t *testing.T) {
 		t.Errorf("the closed table message does not show the chips:\n%s", e2e.Text(closed))
 	}
 	r, err := b.players[0].U.ForgeClick(w.Ch, e2e.Button(b.table, "hand", "*"))
-	if cb := e2e.Answer(t, r, err); !strings.Contains(e2e.Text(cb.Message), "has closed") {
-		t.Errorf("a click on the closed table answered:\n%s", e2e.Text(cb.Message))
+	if m := e2e.Reply(t, r, err); !strings.Contains(e2e.Text(m), "has closed") {
+		t.Errorf("a click on the closed table answered:\n%s", e2e.Text(m))
 	}
 	w.NoFailures()
 }

@@ -126,12 +126,12 @@ func TestLaroHistoryAndReplay(t *testing.T) {
 		t.Fatalf("/laro history answered (ephemeral %v):\n%s", cb.Ephemeral, e2e.Text(cb.Message))
 	}
 	r, err = bob.U.Slash(w.Ch, "laro history", discordtest.UserOpt("player", alice.U))
-	if cb := e2e.Answer(t, r, err); !strings.Contains(e2e.Text(cb.Message), id) {
-		t.Errorf("bob's look at alice's history:\n%s", e2e.Text(cb.Message))
+	if m := e2e.Reply(t, r, err); !strings.Contains(e2e.Text(m), id) {
+		t.Errorf("bob's look at alice's history:\n%s", e2e.Text(m))
 	}
 	r, err = bob.U.Slash(w.Ch, "laro history")
-	if cb := e2e.Answer(t, r, err); !strings.Contains(e2e.Text(cb.Message), "No finished Laro game yet") {
-		t.Errorf("bob has played nothing, his history shows:\n%s", e2e.Text(cb.Message))
+	if m := e2e.Reply(t, r, err); !strings.Contains(e2e.Text(m), "No finished Laro game yet") {
+		t.Errorf("bob has played nothing, his history shows:\n%s", e2e.Text(m))
 	}
 
 	// Autocomplete offers alice her game as she types its ID, and bob nothing.

@@ -250,8 +250,8 @@ func TestLaroLobbyClosesItselfAndFreesTheSeat(t *testing.T) {
 	e2e.Answer(t, r, err)
 	w.TableMessage("nobody started it in time")
 	r, err = alice.U.Slash(w.Ch, "laro new")
-	if cb := e2e.Answer(t, r, err); !strings.Contains(e2e.Text(cb.Message), "is open") {
-		t.Errorf("after the lobby closed, /laro new answered %q", e2e.Text(cb.Message))
+	if m := e2e.Reply(t, r, err); !strings.Contains(e2e.Text(m), "is open") {
+		t.Errorf("after the lobby closed, /laro new answered %q", e2e.Text(m))
 	}
 	w.NoFailures()
 }

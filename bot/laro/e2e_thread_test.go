@@ -119,8 +119,8 @@ func TestLaroThreadFallsBackWithoutPermission(t *testing.T) {
 	w.Ch.SetBotPermissions(discordtest.DefaultBotPermissions &^ discordgo.PermissionCreatePublicThreads)
 	alice, bob := w.Player("alice"), w.Player("bob")
 	r, err := alice.U.Slash(w.Ch, "laro new", discordtest.BoolOpt("thread", true))
-	if cb := e2e.Answer(t, r, err); !strings.Contains(e2e.Text(cb.Message), "Create Public Threads") {
-		t.Errorf("/laro new does not say threads are not allowed here:\n%s", e2e.Text(cb.Message))
+	if m := e2e.Reply(t, r, err); !strings.Contains(e2e.Text(m), "Create Public Threads") {
+		t.Errorf("/laro new does not say threads are not allowed here:\n%s", e2e.Text(m))
 	}
 	lobby := w.TableMessage("Click **Join**")
 	if n := strings.Count(e2e.Text(lobby), "Create Public Threads"); n != 1 {
@@ -174,8 +174,8 @@ func TestLaroThreadImpossibleInAThread(t *testing.T) {
 		t.Fatal("could not start a thread")
 	}
 	r, err = alice.U.Slash(th, "laro new", discordtest.BoolOpt("thread", true))
-	if cb := e2e.Answer(t, r, err); !strings.Contains(e2e.Text(cb.Message), "already a thread") {
-		t.Errorf("/laro new thread:true in a thread does not say why it stays there:\n%s", e2e.Text(cb.Message))
+	if m := e2e.Reply(t, r, err); !strings.Contains(e2e.Text(m), "already a thread") {
+		t.Errorf("/laro new thread:true in a thread does not say why it stays there:\n%s", e2e.Text(m))
 	}
 	lobby := w.MessageIn(th, "Click **Join**")
 	if !strings.Contains(e2e.Text(lobby), "already a thread") {
@@ -192,8 +192,8 @@ func TestLaroThreadImpossibleInAThread(t *testing.T) {
 	voice := w.Guild.AddVoiceChannel("voice")
 	bob := w.Player("bob")
 	r, err = bob.U.Slash(voice, "laro new", discordtest.BoolOpt("thread", true))
-	if cb := e2e.Answer(t, r, err); !strings.Contains(e2e.Text(cb.Message), "voice channel") {
-		t.Errorf("/laro new thread:true in a voice channel does not say why it stays there:\n%s", e2e.Text(cb.Message))
+	if m := e2e.Reply(t, r, err); !strings.Contains(e2e.Text(m), "voice channel") {
+		t.Errorf("/laro new thread:true in a voice channel does not say why it stays there:\n%s", e2e.Text(m))
 	}
 	w.NoFailures()
 }

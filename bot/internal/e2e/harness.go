@@ -43,7 +43,7 @@ func FastTiming(o *bot.Options) {
 
 func NewWorld(t *testing.T, tune ...func(*bot.Options)) *World {
 	t.Helper()
-	w := &World{T: t, Srv: discordtest.New(t), DB: filepath.Join(t.TempDir(), "data", "cardbot.db")}
+	w := &World{T: t, Srv: discordtest.New(t, discordtest.WithCallbackDeadline(CallbackDeadline)), DB: filepath.Join(t.TempDir(), "data", "cardbot.db")}
 	w.Guild = w.Srv.AddGuild("test server")
 	w.Ch = w.Guild.AddChannel("card-tables")
 	FastTiming(&w.Opts)

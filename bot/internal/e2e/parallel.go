@@ -15,6 +15,15 @@ import (
 // where a step that takes 50 ms alone can take seconds.
 const Patience = 30 * time.Second
 
+// CallbackDeadline is how long a World's fake Discord gives the bot to
+// answer an interaction: Discord's 3 s, three times that under the race
+// detector. The bot defers what it cannot answer within 2 s
+// (bot.Options.DeferAfter); under the race detector, on a 2-core machine
+// shared with another `go test -race`, the process was starved past 3 s,
+// its deferral timer firing late, which measures the machine, not the
+// bot. Tests of the deferral itself check the callbacks' types.
+const CallbackDeadline = raceSlowdown * 3 * time.Second
+
 // Parallel is how many parallel tests Main runs at once, unless
 // -test.parallel says otherwise. An end-to-end test spends most of its
 // time waiting (timers, the fake's latency, the bot's pace), not on the

@@ -73,3 +73,11 @@ func Shown(t *testing.T, r *discordtest.Response, cb discordtest.Callback) *disc
 	}
 	return ms[0]
 }
+
+// Reply waits for the bot's answer to a command and returns the message
+// the person sees (see Shown): on a loaded machine any answer may come
+// after a "thinking…" deferral, and the callback alone then shows nothing.
+func Reply(t *testing.T, r *discordtest.Response, err error) *discordgo.Message {
+	t.Helper()
+	return Shown(t, r, Answer(t, r, err))
+}
