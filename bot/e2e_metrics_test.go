@@ -19,6 +19,16 @@ import (
 // sample returns the value of series in a scrape of m, or fails.
 func sample(t *testing.T, m *metrics.Metrics, series string) float64 {
 	t.Helper()
+	v, ok := scrape(t, m, series)
+	if !ok {
+		t.Fatalf("no series %s in the scrape", series)
+	}
+	return v
+}
+
+// scrape returns the value of series in a scrape of m, if it has one.
+func scrape(t *testing.T, m *metrics.Metrics, series string) (float64, bool) {
+	t.Helper()
 	rec := httptest.NewRecorder()
 	m.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
 	for _, line := range strings.Split(rec.Body.String(), "\n") {
@@ -27,21 +37,21 @@ func sample(t *testing.T, m *metrics.Metrics, series string) float64 {
 			if err != nil {
 				t.Fatal(err)
 			}
-			return v
+			return v, true
 		}
 	}
-	t.Fatalf("no series %s in the scrape", series)
-	return 0
+	return 0, false
 }
 
 // waitSample waits until series reaches want: the bot records an answer
-// just after Discord has it, so a scrape may come a moment early.
+// just after Discord has it, so a scrape may come a moment early, before
+// the series even exists (a game's end: it failed so on a loaded machine).
 func waitSample(t *testing.T, m *metrics.Metrics, series string, want float64) {
 	t.Helper()
 	deadline := time.Now().Add(e2e.Patience)
 	for {
-		got := sample(t, m, series)
-		if got == want {
+		got, ok := scrape(t, m, series)
+		if ok && got == want {
 			return
 		}
 		if time.Now().After(deadline) {

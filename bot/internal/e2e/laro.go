@@ -65,14 +65,22 @@ func (p *Player) Click(m *discordgo.Message, customID string, opts ...discordtes
 	return Answer(p.T, r, err)
 }
 
-// OpenHand clicks "My hand" on the table message.
+// OpenHand clicks "My hand" on the table message and returns the hand it
+// shows: the answer, or what replaced a "thinking…" deferral (a slow or
+// stalled bot defers; TestMetricsOfAWholeGame's did on a loaded machine).
 func (p *Player) OpenHand(table *discordgo.Message) *discordgo.Message {
 	p.T.Helper()
-	cb := p.Click(table, Button(table, "hand", "*"))
-	if !cb.Ephemeral || cb.Message == nil || !strings.HasPrefix(cb.Message.Embeds[0].Title, "Your hand") {
-		p.T.Fatalf("My hand answered %+v, want an ephemeral hand", cb)
+	id := Button(table, "hand", "*")
+	if id == "" {
+		p.T.Fatalf("%s: no My hand button on:\n%s", p.U.Name(), Text(table))
 	}
-	return cb.Message
+	r, err := p.U.Click(table, id)
+	cb := Answer(p.T, r, err)
+	m := Shown(p.T, r, cb)
+	if !cb.Ephemeral || m == nil || len(m.Embeds) == 0 || !strings.HasPrefix(m.Embeds[0].Title, "Your hand") {
+		p.T.Fatalf("My hand answered %+v, showing %q; want an ephemeral hand", cb, Text(m))
+	}
+	return m
 }
 
 // CardsOf reads the cards a hand message offers to discard.
