@@ -67,6 +67,7 @@ func checkCardEmojis(t *testing.T, w *e2e.World, hand *discordgo.Message) {
 var laroEmoji = regexp.MustCompile(`<:(circle|triangle|square|void)_[a-z0-9_]+:\d+>`)
 
 func TestLaroCardEmojisOnButtonsAndARestartUploadsNothing(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t, e2e.CardEmojis)
 	alice, hand := soloToDiscard(t, w)
 	hand = alice.RefreshUntil(hand, "card emojis on its buttons", showsEmojis)
@@ -104,6 +105,7 @@ func TestLaroCardEmojisOnButtonsAndARestartUploadsNothing(t *testing.T) {
 }
 
 func TestLaroCardsFallBackToTextWhenUploadsAreRefused(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	w.Srv.RefuseEmojiUploads(true)
 	w.Opts.CardEmojis = true

@@ -67,6 +67,7 @@ func finishBlind(t *testing.T) *blindEnd {
 var chipsLine = regexp.MustCompile(`([^ ·*:]+) ([+-]\d+)`)
 
 func TestLaroFinishedTableIsRebuiltAfterACrash(t *testing.T) {
+	t.Parallel()
 	b := finishBlind(t)
 	w := b.w
 	w.Start()
@@ -141,6 +142,7 @@ func TestLaroFinishedTableIsRebuiltAfterACrash(t *testing.T) {
 }
 
 func TestLaroFinishedTableClosesAtItsStoredDeadlineAfterARestart(t *testing.T) {
+	t.Parallel()
 	b := finishBlind(t)
 	w := b.w
 	// The bot comes back two seconds before the table would have closed.
@@ -153,13 +155,14 @@ func TestLaroFinishedTableClosesAtItsStoredDeadlineAfterARestart(t *testing.T) {
 		t.Errorf("the closed table message does not show the chips:\n%s", e2e.Text(closed))
 	}
 	r, err := b.players[0].U.ForgeClick(w.Ch, e2e.Button(b.table, "hand", "*"))
-	if cb := e2e.Answer(t, r, err); !strings.Contains(e2e.Text(cb.Message), "has closed") {
-		t.Errorf("a click on the closed table answered:\n%s", e2e.Text(cb.Message))
+	if m := e2e.Reply(t, r, err); !strings.Contains(e2e.Text(m), "has closed") {
+		t.Errorf("a click on the closed table answered:\n%s", e2e.Text(m))
 	}
 	w.NoFailures()
 }
 
 func TestLaroPlayAgainCutShortByACrashIsOfferedAgain(t *testing.T) {
+	t.Parallel()
 	b := finishBlind(t)
 	w := b.w
 	// The bot died right after a Play again had stored the next game, before
@@ -196,6 +199,7 @@ func TestLaroPlayAgainCutShortByACrashIsOfferedAgain(t *testing.T) {
 }
 
 func TestLaroTableFinishedLongAgoIsNotRebuilt(t *testing.T) {
+	t.Parallel()
 	b := finishBlind(t)
 	w := b.w
 	// The bot was down for longer than the table stays open after a game.
@@ -215,6 +219,7 @@ func TestLaroTableFinishedLongAgoIsNotRebuilt(t *testing.T) {
 }
 
 func TestLaroPlayerWhoLeftAfterTheGameStaysGoneAfterARestart(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice, bob := w.Player("alice"), w.Player("bob")
 	e2e.OpenTable(t, w, alice, []*e2e.Player{bob}, e2e.QuickOpts(1)...)
@@ -253,6 +258,7 @@ func lineWith(text, s string) string {
 }
 
 func TestLaroFinishedThreadTableIsRebuiltAfterACrash(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t, e2e.Seed(1))
 	alice, bob := w.Player("alice"), w.Player("bob")
 	players := []*e2e.Player{alice, bob}

@@ -12,6 +12,7 @@ import (
 )
 
 func TestLaroThreePlayerGameToTheWin(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice, bob, carol := w.Player("alice"), w.Player("bob"), w.Player("carol")
 	players := []*e2e.Player{alice, bob, carol}

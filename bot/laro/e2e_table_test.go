@@ -3,7 +3,6 @@ package laro_test
 import (
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -12,6 +11,7 @@ import (
 )
 
 func TestLaroStatsPlayAgainAndSolo(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice, bob := w.Player("alice"), w.Player("bob")
 	players := []*e2e.Player{alice, bob}
@@ -52,6 +52,7 @@ func TestLaroStatsPlayAgainAndSolo(t *testing.T) {
 }
 
 func TestLaroSoloPractice(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice := w.Player("alice")
 	r, err := alice.U.Slash(w.Ch, "laro new", e2e.QuickOpts(3)...)
@@ -70,6 +71,7 @@ func TestLaroSoloPractice(t *testing.T) {
 }
 
 func TestLaroTablesShareAChannelAndSeatsAreChecked(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice, bob, carol, mod := w.Player("alice"), w.Player("bob"), w.Player("carol"), w.Player("mod")
 	mod.U.SetPermissions(mod.U.Permissions() | discordgo.PermissionManageGuild)
@@ -80,7 +82,7 @@ func TestLaroTablesShareAChannelAndSeatsAreChecked(t *testing.T) {
 	r, err = bob.U.Slash(w.Ch, "laro new", discordtest.IntOpt("stake", 1), discordtest.IntOpt("ante", 0))
 	e2e.Answer(t, r, err)
 	var big, small *discordgo.Message
-	_, _ = w.Ch.Wait(5*time.Second, func(ms []*discordgo.Message) bool {
+	_, _ = w.Ch.Wait(e2e.Patience, func(ms []*discordgo.Message) bool {
 		for _, m := range ms {
 			switch {
 			case strings.Contains(e2e.Text(m), "Joining needs **200**"):

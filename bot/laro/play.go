@@ -214,15 +214,30 @@ func (t *laroTable) requestDraw(in *ui.Input, s int, at time.Time, fromDiscard b
 	}
 	w.draw = &pendingDraw{seat: s, at: at, fromDiscard: fromDiscard, auto: in == nil}
 	t.scheduleSettle()
-	t.refresh("")
 	if in != nil && time.Until(w.settleAt) <= answerWithin {
 		// The card is known soon: answer the click with it rather than
-		// with "waiting" now and an edit later.
+		// with "waiting" now and an edit later. The redraw leaves the
+		// drawer's hand alone until then (drawAnswering).
 		r, answer := ui.AnswerLater()
 		w.draw.in, w.draw.answer = in, answer
+		t.refresh(in.UserID)
 		return r
 	}
+	t.refresh(userOf(in))
 	return reply("")
+}
+
+// drawAnswering is the user whose draw click waits for the LARO! window to
+// settle before it is answered with their hand, or "". Redraws leave their
+// hand message alone meanwhile: an edit through the hand's older token,
+// showing the draw waiting, could reach Discord after the answer and hide
+// the drawn card and the discard buttons (on a loaded machine it did, and
+// the player saw only Refresh).
+func (t *laroTable) drawAnswering() string {
+	if w := t.window; w != nil && w.draw != nil && w.draw.answer != nil {
+		return userOf(w.draw.in)
+	}
+	return ""
 }
 
 // answerWithin is how soon a waiting draw must settle for its click to be
@@ -371,7 +386,7 @@ func (t *laroTable) afterChange(a rules.Action, at time.Time, fresh bool, actor 
 		// compete for Discord's global budget; a discard may not.
 		t.Act.Later(func() {
 			t.Out.SetPublicLater(laroPublic(t.screen(-1)))
-			t.RefreshHands(actor)
+			t.RefreshHands(actor, t.drawAnswering())
 		})
 		return
 	}

@@ -52,5 +52,5 @@ func (t *laroTable) refreshAll(fresh bool, actor string) {
 		return
 	}
 	t.Out.SetPublic(laroPublic(t.screen(-1)), fresh)
-	t.RefreshHands(actor)
+	t.RefreshHands(actor, t.drawAnswering())
 }

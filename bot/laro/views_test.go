@@ -17,6 +17,7 @@ import (
 var viewSeats = []table.Seat{{UserID: "111", Name: "ann"}, {UserID: "222", Name: "ben"}, {Computer: true, Name: "Ada"}}
 
 func TestViewsLaro(t *testing.T) {
+	t.Parallel()
 	g, err := rules.New(rules.Config{Seats: 3, Dealer: 0}, 7)
 	if err != nil {
 		t.Fatal(err)

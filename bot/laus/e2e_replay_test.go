@@ -94,8 +94,8 @@ func TestLausHistoryAndReplay(t *testing.T) {
 		t.Fatalf("live matches %v (%v)", live, err)
 	}
 	r, err = alice.U.Slash(w.Ch, "laus replay", discordtest.StrOpt("match", live[0].ID))
-	if cb := e2e.Answer(t, r, err); !strings.Contains(e2e.Text(cb.Message), "is still being played") || len(cb.Message.Embeds) != 0 {
-		t.Errorf("a running match's replay answered:\n%s", e2e.Text(cb.Message))
+	if m := e2e.Reply(t, r, err); !strings.Contains(e2e.Text(m), "is still being played") || len(m.Embeds) != 0 {
+		t.Errorf("a running match's replay answered:\n%s", e2e.Text(m))
 	}
 	w.NoFailures()
 }

@@ -83,7 +83,7 @@ func (w *World) SetDeadline(gameID string, at time.Time) {
 func (w *World) WaitMessage(id, what string, cond func(*discordgo.Message) bool) *discordgo.Message {
 	w.T.Helper()
 	var got *discordgo.Message
-	_, err := w.Ch.Wait(5*time.Second, func(ms []*discordgo.Message) bool {
+	_, err := w.Ch.Wait(Patience, func(ms []*discordgo.Message) bool {
 		for _, m := range ms {
 			if m.ID == id {
 				got = m
