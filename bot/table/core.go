@@ -71,6 +71,7 @@ type Core struct {
 
 	self  Table                // the game table this core belongs to
 	hands map[string]handToken // open hand messages, by user
+	asked map[string]time.Time // each user's latest hand click answered (see AnswerHand)
 	phase *atomic.Uint32       // Status as of the actor's last job, for other goroutines (observe.go)
 }
 
