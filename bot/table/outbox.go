@@ -33,14 +33,15 @@ type Outbox struct {
 	editBucket  string          // and of its message edits
 
 	mu         sync.Mutex
-	public     *ui.Rendering // latest unsent rendering of the table message
-	newPublic  bool          // post a fresh message instead of editing
-	urgent     bool          // send public without waiting for the table's pace (see Hurry)
-	messageID  string        // the table message, once posted
-	announce   []broadcast   // one-off channel messages, posted in order
-	closing    []func()      // calls that end a game's thread, made after everything else (see EndThread)
-	retire     *ui.Rendering // what the current table message becomes when a fresh one replaces it
-	staleSince time.Time     // when the oldest urgent change not yet sent was made (zero: none)
+	public     *ui.Rendering  // latest unsent rendering of the table message
+	newPublic  bool           // post a fresh message instead of editing
+	urgent     bool           // send public without waiting for the table's pace (see Hurry)
+	messageID  string         // the table message, once posted
+	announce   []broadcast    // one-off channel messages, posted in order
+	closing    []func()       // calls that end a game's thread, made after everything else (see EndThread)
+	clicked    []*clickedEdit // redraws of clicked messages, held while their callbacks may land (see outbox_clicked.go)
+	retire     *ui.Rendering  // what the current table message becomes when a fresh one replaces it
+	staleSince time.Time      // when the oldest urgent change not yet sent was made (zero: none)
 	lastPublic time.Time
 	backoff    time.Time // no public call before this, after Discord refused one
 	problem    string    // the last thing Discord refused us, in plain words
@@ -76,6 +77,9 @@ func (o *Outbox) SetPublic(r ui.Rendering, fresh bool) {
 	o.public = &r
 	if fresh {
 		o.newPublic = true
+	} else if !o.newPublic {
+		// Newer than a clicked redraw of the same message still queued.
+		o.clicked = dropClicked(o.clicked, o.messageID)
 	}
 	o.staleLocked()
 	o.mu.Unlock()
@@ -155,7 +159,9 @@ func (o *Outbox) staleLocked() {
 func (o *Outbox) due(now time.Time, force bool) (since, ready time.Time, ok bool) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	if len(o.announce) == 0 && o.public == nil && len(o.closing) == 0 {
+	other := len(o.announce) > 0 || o.public != nil || len(o.closing) > 0
+	clickedAt, clicked := o.clickedDueLocked(now, force)
+	if !other && !clicked {
 		o.staleSince = time.Time{}
 		return time.Time{}, time.Time{}, false
 	}
@@ -163,6 +169,9 @@ func (o *Outbox) due(now time.Time, force bool) (since, ready time.Time, ok bool
 	post := len(o.announce) > 0 || o.newPublic || o.messageID == "" || o.public == nil
 	if !post && !force && !o.urgent {
 		ready = o.lastPublic.Add(o.publicEvery)
+	}
+	if clicked && (!other || clickedAt.Before(ready)) {
+		ready = clickedAt
 	}
 	if !force && o.backoff.After(ready) {
 		ready = o.backoff
@@ -211,7 +220,11 @@ func (o *Outbox) routeWait() time.Duration {
 func (o *Outbox) sendOne() (more, refused bool) {
 	o.mu.Lock()
 	refusals := o.refusals
+	e := o.takeClickedLocked(time.Now())
 	switch {
+	case e != nil:
+		o.mu.Unlock()
+		o.sendClicked(e)
 	case len(o.announce) > 0:
 		b := o.announce[0]
 		o.announce = o.announce[1:]
@@ -254,12 +267,18 @@ func (o *Outbox) sendOne() (more, refused bool) {
 		o.closing = o.closing[1:]
 		o.mu.Unlock()
 		call()
+	case len(o.clicked) > 0:
+		// Due only when the bot stops (force): held redraws go too.
+		held := o.clicked[0]
+		o.clicked = o.clicked[1:]
+		o.mu.Unlock()
+		o.sendClicked(held)
 	default:
 		o.mu.Unlock()
 	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	more = len(o.announce) > 0 || o.public != nil || len(o.closing) > 0
+	more = len(o.announce) > 0 || o.public != nil || len(o.closing) > 0 || len(o.clicked) > 0
 	if !more {
 		o.staleSince = time.Time{}
 	}
