@@ -15,9 +15,10 @@ import (
 )
 
 // handlerTimeout bounds how long a handler may work on one interaction.
-// Discord fails an interaction not answered within 3 s, so a handler still
-// busy after Options.DeferAfter is answered "thinking…" first (see
-// HandleInteraction) and its reply delivered when it comes.
+// Discord fails an interaction not answered within 3 s of the click, so a
+// handler still busy Options.DeferAfter after the click is answered
+// "thinking…" first (see HandleInteraction) and its reply delivered when it
+// comes.
 const handlerTimeout = 10 * time.Second
 
 // HandleInteraction is the discordgo handler for INTERACTION_CREATE. discordgo

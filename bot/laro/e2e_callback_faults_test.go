@@ -71,12 +71,12 @@ func TestLaroHandFollowsTheGameAfterAFailedCallback(t *testing.T) {
 	handWithin(t, mover, 2*time.Second, "the other player's discard and its turn", func(m *discordgo.Message) bool {
 		return e2e.Button(m, "draw", "deck") != "" && strings.Contains(e2e.Text(m), "Discard: "+next.Symbol())
 	})
-	onlyOfflineFailures(t, w, r.ID())
+	onlyFailure(t, w, r.ID())
 }
 
-// onlyOfflineFailures fails on any interaction failure but those of
-// interaction id, the click made while no bot was connected.
-func onlyOfflineFailures(t *testing.T, w *e2e.World, id string) {
+// onlyFailure fails on any interaction failure but those of interaction
+// id, the click whose answer the test made Discord refuse.
+func onlyFailure(t *testing.T, w *e2e.World, id string) {
 	t.Helper()
 	for _, f := range w.Srv.Failures() {
 		if f.InteractionID != id {
@@ -103,4 +103,30 @@ func TestLaroClickDeliveredLateIsDeferredByItsStamp(t *testing.T) {
 	}
 	mover.WaitHand("the drawn card", func(m *discordgo.Message) bool { return e2e.Button(m, "discard", "*") != "" })
 	w.NoFailures()
+}
+
+// Join whose callback Discord fails every time (500s, retried by the bot
+// within its 3 s): the seat is stored, and the lobby message must show it
+// although the callback that would have redrawn it never got through.
+func TestLaroLobbyShowsAJoinWhoseCallbackFailed(t *testing.T) {
+	w := e2e.NewWorld(t)
+	alice, bob := w.Player("alice"), w.Player("bob")
+	r, err := alice.U.Slash(w.Ch, "laro new", e2e.QuickOpts(1)...)
+	e2e.Answer(t, r, err)
+	lobby := w.TableMessage("Click **Join**")
+
+	w.Srv.FailRequests("POST", "/interactions/*/*/callback", 4, 500)
+	rj, err := bob.U.Click(lobby, e2e.Button(lobby, "join", ""))
+	if err != nil {
+		t.Fatalf("Join: %v", err)
+	}
+	if _, err := rj.Wait(); !errors.Is(err, discordtest.ErrInteractionFailed) {
+		t.Fatalf("Join with its callback failing: got %v, want ErrInteractionFailed (bob saw it fail)", err)
+	}
+	lobby = w.WaitMessage(lobby.ID, "bob seated", func(m *discordgo.Message) bool { return strings.Contains(e2e.Text(m), e2e.Mentions(bob)) })
+	alice.Click(lobby, e2e.Button(lobby, "start", ""))
+	if table := w.TableMessage("game 1"); !strings.Contains(e2e.Text(table), e2e.Mentions(bob)) {
+		t.Errorf("the game bob joined does not seat him:\n%s", e2e.Text(table))
+	}
+	onlyFailure(t, w, rj.ID())
 }
