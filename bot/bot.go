@@ -137,7 +137,8 @@ func (b *Bot) Start(ctx context.Context) error {
 // recoverTables rebuilds every table of this shard that was live when the
 // bot stopped, each by its game: those in a lobby or a game, and those whose
 // game had ended within their after-game time (still showing Play again).
-// Other shards' tables are theirs to rebuild.
+// A game whose table cannot be rebuilt is cancelled with its chips returned
+// (unrebuildable.go). Other shards' tables are theirs to rebuild.
 func (b *Bot) recoverTables(ctx context.Context) error {
 	live, err := b.opts.Store.LiveGames(ctx)
 	if err != nil {
@@ -158,8 +159,9 @@ func (b *Bot) recoverTables(ctx context.Context) error {
 			continue
 		}
 		if err := game.Recover(ctx, g); err != nil {
-			// One damaged table must not keep every other table down.
-			b.log.Error("could not rebuild a table", "table", g.TableID, "game", g.ID, "err", err)
+			// One damaged table must not keep every other table down, nor
+			// its players' chips held for ever.
+			b.cancelUnrebuildable(ctx, g, err)
 			continue
 		}
 		b.log.Info("table rebuilt", "table", g.TableID, "game", g.ID, "status", g.Status.String())

@@ -75,6 +75,9 @@ type Seat struct {
 	// Left marks a person who left the table after its game had ended: the seat stays in
 	// the game's record, but a table rebuilt in its after-game state no longer seats them.
 	Left bool `json:"left,omitempty"`
+	// Ready marks, on a finished game's seats, a person who has said they are in for
+	// the table's next game (its ready check).
+	Ready bool `json:"ready,omitempty"`
 }
 
 // Deadline is a stored timer: when it fires and what it is for (e.g. "turn",

@@ -21,7 +21,13 @@ type GuildSettings struct {
 	Threads      *bool  // both games: play each game in a thread of its own
 	UpdatedBy    string // who last changed them
 	UpdatedAt    time.Time
+	// Reset names settings to clear in an update, so that cardbot's own default
+	// applies again (see SettingNames). A value set in the same update wins.
+	Reset []string
 }
+
+// SettingNames are the names of the settings, as /cardbot settings calls them.
+var SettingNames = []string{"stake", "ante", "claim_window", "turn_timer", "laus_target", "threads"}
 
 // GuildSettings returns a server's defaults for new tables; ErrNotFound if nobody
 // has set any there.
@@ -49,6 +55,9 @@ func (s *Store) UpdateGuildSettings(ctx context.Context, user string, change Gui
 			return err
 		}
 		cur.Guild = change.Guild
+		if err := cur.reset(change.Reset); err != nil {
+			return err
+		}
 		for _, f := range []struct{ to, from **int64 }{
 			{&cur.Stake, &change.Stake}, {&cur.Ante, &change.Ante}, {&cur.ClaimWindowS, &change.ClaimWindowS},
 			{&cur.TurnTimerS, &change.TurnTimerS}, {&cur.LausTarget, &change.LausTarget},
@@ -117,4 +126,27 @@ func nullInt(n sql.NullInt64) *int64 {
 		return nil
 	}
 	return &n.Int64
+}
+
+// reset clears the named settings.
+func (g *GuildSettings) reset(names []string) error {
+	for _, n := range names {
+		switch n {
+		case "stake":
+			g.Stake = nil
+		case "ante":
+			g.Ante = nil
+		case "claim_window":
+			g.ClaimWindowS = nil
+		case "turn_timer":
+			g.TurnTimerS = nil
+		case "laus_target":
+			g.LausTarget = nil
+		case "threads":
+			g.Threads = nil
+		default:
+			return fmt.Errorf("%w: no setting %q", ErrInvalid, n)
+		}
+	}
+	return nil
 }

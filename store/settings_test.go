@@ -110,3 +110,30 @@ func BenchmarkGuildSettings(b *testing.B) {
 		}
 	}
 }
+
+func TestGuildSettingsResetBringsBackTheDefault(t *testing.T) {
+	ctx := context.Background()
+	s := openTest(t)
+	stake, ante, on := int64(5), int64(2), true
+	if _, err := s.UpdateGuildSettings(ctx, "admin", GuildSettings{Guild: "g1", Stake: &stake, Ante: &ante, Threads: &on}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.UpdateGuildSettings(ctx, "admin", GuildSettings{Guild: "g1", Reset: []string{"stake", "threads"}}); err != nil {
+		t.Fatal(err)
+	}
+	read, err := s.GuildSettings(ctx, "g1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if read.Stake != nil || read.Threads != nil || read.Ante == nil || *read.Ante != 2 {
+		t.Errorf("after resetting stake and threads: %+v, want stake and threads unset, ante 2", read)
+	}
+	if _, err := s.UpdateGuildSettings(ctx, "admin", GuildSettings{Guild: "g1", Reset: []string{"colour"}}); !errors.Is(err, ErrInvalid) {
+		t.Errorf("reset of an unknown setting: err %v, want ErrInvalid", err)
+	}
+	for _, n := range SettingNames {
+		if _, err := s.UpdateGuildSettings(ctx, "admin", GuildSettings{Guild: "g1", Reset: []string{n}}); err != nil {
+			t.Errorf("reset %s: %v", n, err)
+		}
+	}
+}

@@ -21,11 +21,12 @@ type Settings struct{ env *table.Env }
 // uses its store and log, and runs no tables).
 func New(env *table.Env) ui.Module { return &Settings{env: env} }
 
-// Command is the /cardbot slash command. Discord shows it only to members
-// with Manage Server; the handler checks again, since a server may give it
-// to others in its integration settings and a forged request skips both.
+// Command is the /cardbot slash command. Every member sees it; each
+// subcommand checks the member's own permissions, so that a command that
+// everyone sees refuses the others clearly (a server may also change who
+// sees it in its integration settings, and a forged request skips both).
 func (s *Settings) Command() *discordgo.ApplicationCommand {
-	cmd := ui.GuildCommand("cardbot", "cardbot's settings for this server",
+	return ui.GuildCommand("cardbot", "cardbot's settings and tables in this server",
 		ui.Subcommand("settings", "Show or change the defaults for new tables in this server (Manage Server)",
 			laro.StakeOption("Laro: chips each loser pays per point"),
 			laro.AnteOption("Laro: chips each player puts in the pot"),
@@ -33,18 +34,26 @@ func (s *Settings) Command() *discordgo.ApplicationCommand {
 			table.TurnTimerOption("Both games: seconds a player has for a turn"),
 			laus.TargetOption("laus_target", "Laus: the total that ends a match"),
 			ui.BoolOption("threads", "Both games: play each game in a thread started from the table message"),
+			resetOption(),
 		),
+		closeSubcommand(),
 	)
-	perm := ui.ManageGuild
-	cmd.DefaultMemberPermissions = &perm
-	return cmd
 }
 
-// HandleCommand answers /cardbot settings.
+// HandleCommand answers /cardbot settings and /cardbot close.
 func (s *Settings) HandleCommand(ctx context.Context, in *ui.Input) *ui.Reply {
-	if in.Subcommand != "settings" {
-		return ui.EphemeralText("That command is not known to this version of cardbot.")
+	switch in.Subcommand {
+	case "settings":
+		return s.settings(ctx, in)
+	case "close":
+		return s.close(ctx, in)
 	}
+	return ui.EphemeralText("That command is not known to this version of cardbot.")
+}
+
+// settings answers /cardbot settings: it shows the server's defaults, after
+// changing or resetting those its options name.
+func (s *Settings) settings(ctx context.Context, in *ui.Input) *ui.Reply {
 	if in.Permissions&(ui.ManageGuild|discordgo.PermissionAdministrator) == 0 {
 		return ui.EphemeralText("Only members with the **Manage Server** permission can see or change cardbot's settings.")
 	}
@@ -98,11 +107,15 @@ func parse(in *ui.Input) (change store.GuildSettings, problems []string) {
 		on := in.Options.Bool("threads", false)
 		change.Threads = &on
 	}
+	if r := in.Options.String("reset"); r != "" {
+		change.Reset = []string{r}
+	}
 	return change, problems
 }
 
 func changed(c store.GuildSettings) bool {
-	return c.Stake != nil || c.Ante != nil || c.ClaimWindowS != nil || c.TurnTimerS != nil || c.LausTarget != nil || c.Threads != nil
+	return c.Stake != nil || c.Ante != nil || c.ClaimWindowS != nil || c.TurnTimerS != nil || c.LausTarget != nil ||
+		c.Threads != nil || len(c.Reset) > 0
 }
 
 // view shows every setting with its value now, and whether it is the
@@ -122,7 +135,8 @@ func view(title string, g store.GuildSettings) *discordgo.MessageEmbed {
 	e := &discordgo.MessageEmbed{
 		Title: title,
 		Description: "New tables in this server start with these values; an option given to `/laro new` or `/laus new` " +
-			"still wins. Change one with `/cardbot settings` and its option, e.g. `stake:5`.",
+			"still wins. Change one with `/cardbot settings` and its option, e.g. `stake:5`; " +
+			"`reset:` brings one back to cardbot's default.",
 		Color: 0x5865f2,
 		Fields: []*discordgo.MessageEmbedField{
 			field("Stake (Laro)", g.Stake, laro.DefaultStake, " chips per point"),

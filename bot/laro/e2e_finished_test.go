@@ -109,7 +109,7 @@ func TestLaroFinishedTableIsRebuiltAfterACrash(t *testing.T) {
 	}
 
 	// Play again starts the next game with the same players.
-	b.players[1].Click(final, e2e.Button(final, "again", ""))
+	w.PlayAgain(final, b.players[1], b.players[0])
 	next := w.TableMessage("game 2")
 	for _, p := range b.players {
 		if !strings.Contains(e2e.Text(next), e2e.Mentions(p)) {
@@ -177,7 +177,7 @@ func TestLaroPlayAgainCutShortByACrashIsOfferedAgain(t *testing.T) {
 	if got, err := w.St.Game(t.Context(), next.ID); err != nil || got.Status != store.StatusCancelled {
 		t.Errorf("the next game that never began is %s (%v), want cancelled", got.Status, err)
 	}
-	b.players[0].Click(final, e2e.Button(final, "again", ""))
+	w.PlayAgain(final, b.players[0], b.players[1])
 	next2 := w.TableMessage("game 2")
 	for _, p := range b.players {
 		if !strings.Contains(e2e.Text(next2), e2e.Mentions(p)) {
@@ -277,7 +277,7 @@ func TestLaroFinishedThreadTableIsRebuiltAfterACrash(t *testing.T) {
 	if final := th.Message(table.ID); !strings.Contains(e2e.Text(final), "wins with") || len(discordtest.CustomIDs(final)) != 0 {
 		t.Errorf("the thread's table message should show the end without buttons:\n%s", e2e.Text(final))
 	}
-	bob.Click(result, e2e.Button(result, "again", ""))
+	w.PlayAgain(result, bob, alice)
 	if th2 := w.Thread(w.Ch, 2); !strings.Contains(th2.Name(), "game 2") {
 		t.Errorf("second thread named %q, want game 2", th2.Name())
 	}

@@ -33,7 +33,7 @@ func TestLaroStatsPlayAgainAndSolo(t *testing.T) {
 
 	// Play again: a new message for game 2, dealt by the winner, who moves first.
 	over := w.TableMessage("[Play again]")
-	bob.Click(over, e2e.Button(over, "again", "*"))
+	w.PlayAgain(over, bob, alice)
 	game2 := w.TableMessage("game 2")
 	if !strings.Contains(e2e.Text(game2), "<@"+winner.U.ID()+"> (dealer)") {
 		t.Errorf("game 2 is not dealt by the winner:\n%s", e2e.Text(game2))

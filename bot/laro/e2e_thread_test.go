@@ -92,7 +92,7 @@ func TestLaroGamePlayedInAThread(t *testing.T) {
 	w.Picture(w.Ch.Message(result.ID), 700, 200)
 
 	// Play again: the next game gets a new thread, from a new channel message.
-	bob.Click(result, e2e.Button(result, "again", "*"))
+	w.PlayAgain(result, bob, alice)
 	th2 := w.Thread(w.Ch, 2)
 	if !strings.Contains(th2.Name(), "game 2") {
 		t.Errorf("second thread named %q, want game 2", th2.Name())

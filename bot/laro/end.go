@@ -73,20 +73,18 @@ func (t *laroTable) finish() {
 	t.pot = 0
 	// The game's message keeps showing its seats (and its end picture)
 	// while players leave the table after it.
-	t.endSeats = slices.Clone(t.Seats)
+	t.EndSeats = slices.Clone(t.Seats)
 	// Players are free to sit elsewhere; Play again seats them anew.
 	t.FreeSeats()
 	table.ArmIdle(t, t.Env.Timing.LobbyTimeout)
 }
 
-// playAgain starts the next game at the table with the winner dealing.
-func (t *laroTable) playAgain(ctx context.Context, in *ui.Input) *ui.Reply {
-	if _, r := t.MySeat(in); r != nil {
-		return r
-	}
-	if t.playing() {
-		return ui.EphemeralText("The next game is already running.")
-	}
+// MinSeats is one: Laro can be played alone, for practice.
+func (t *laroTable) MinSeats() int { return 1 }
+
+// BeginNext starts the next game at the table with the winner dealing, once
+// everybody seated is in (see table.AfterGameClick).
+func (t *laroTable) BeginNext(ctx context.Context, in *ui.Input) *ui.Reply {
 	next := t.settings
 	next.GameNo++
 	id, undo, r := t.NextGame(ctx, next.marshal())
@@ -96,49 +94,15 @@ func (t *laroTable) playAgain(ctx context.Context, in *ui.Input) *ui.Reply {
 	// The finished game's message keeps its final state, without buttons.
 	old := t.AfterGameView(laroPublic(t.screen(-1))).WithoutButtons()
 	finished, lobby := *t, t.Out.MessageID()
-	t.GameID, t.settings, t.endSeats = id, next, nil
+	t.GameID, t.settings, t.EndSeats = id, next, nil
 	t.NextThread(ctx, in, t.ThreadName("game", next.GameNo), t.threadHeader())
-	if r := t.begin(ctx, in.At, nextDealer(finished.endSeats, t.Seats, finished.game.NextDealer())); r != nil {
+	if r := t.begin(ctx, in.At, nextDealer(finished.EndSeats, t.Seats, finished.game.NextDealer())); r != nil {
 		*t = finished
 		t.ReturnToLobby(lobby)
 		undo()
 		return r
 	}
 	return ui.PublicUpdate(old.Content, old.Embeds, old.Components)
-}
-
-// leaveAfterGame takes a player off the table between games.
-func (t *laroTable) leaveAfterGame(ctx context.Context, in *ui.Input) *ui.Reply {
-	i, r := t.MySeat(in)
-	if r != nil {
-		return r
-	}
-	if t.playing() {
-		return ui.EphemeralText("You cannot leave in the middle of a game.")
-	}
-	seated := append(append([]table.Seat{}, t.Seats[:i]...), t.Seats[i+1:]...)
-	// Stored first: a restart while the table is open after its game must
-	// not seat the player again.
-	game := t.endSeats
-	if game == nil {
-		game = t.Seats
-	}
-	if err := t.SaveLeavers(ctx, game, seated); err != nil {
-		t.Env.Log.Error("storing who left a table", "table", t.ID, "err", err)
-		return ui.EphemeralText(ui.MsgSomethingWrong)
-	}
-	t.Seats = seated
-	t.Env.ReleaseSeat("laro", t.Guild, in.UserID, t.ID)
-	next, ok := table.FirstHuman(t.Seats)
-	if !ok {
-		table.CloseTable(t)
-		t.Out.SetPublic(t.AfterGameView(laroPublic(t.screen(-1))).WithoutButtons(), false)
-		return ui.EphemeralText("You left. Nobody is left at the table, so it has closed.")
-	}
-	if in.UserID == t.Host {
-		t.Host = next
-	}
-	return ui.EphemeralText(fmt.Sprintf("You left table **%s**.", t.ID))
 }
 
 // threadHeader is the channel message the thread of the next game (Play

@@ -3,7 +3,6 @@ package laro
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -111,7 +110,6 @@ func (lg *Game) resumeFinished(ctx context.Context, t *laroTable, g store.Game) 
 	}
 	t.settlement() // for t.result, the chips line of the final message
 	t.pot = 0
-	t.endSeats = slices.Clone(t.Seats)
 	t.LoadHands(ctx)
 	lg.env.ResumeFinished(ctx, t, g, nil)
 	return nil

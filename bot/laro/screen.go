@@ -13,8 +13,8 @@ func (t *laroTable) screen(viewer int) laroScreen {
 
 func (t *laroTable) screenOf(g *rules.Game, viewer int, settings laroSettings) laroScreen {
 	seats := t.Seats
-	if g.Over() && t.endSeats != nil && g == t.game {
-		seats = t.endSeats
+	if g.Over() && t.EndSeats != nil && g == t.game {
+		seats = t.EndSeats
 	}
 	sc := laroScreen{
 		TableID: t.ID, GameID: t.GameID, GameNo: settings.GameNo, Version: t.moves, Seats: seats, Settings: settings,

@@ -34,7 +34,6 @@ type laroTable struct {
 	notes    []string // per seat: why its last move came to nothing (see moved)
 	timeouts []int    // turns in a row each seat timed out
 	autoplay []bool
-	endSeats []table.Seat // the seats of the game that ended, while players leave after it
 }
 
 // newTable handles /laro new: it checks the options, opens a lobby with the
@@ -125,7 +124,7 @@ func (t *laroTable) Handle(ctx context.Context, in *ui.Input) *ui.Reply {
 	switch c.Verb {
 	case "join", "computer", "start", "cancel":
 		return ui.EphemeralText("This table's game has already started.")
-	case "hand", "laro", "again", "leave":
+	case "hand", "laro", table.VerbAgain, table.VerbLeave, table.VerbStartNow:
 		// Buttons on the table message carry the game number.
 		if c.Turn != t.settings.GameNo {
 			return ui.EphemeralText("That button belongs to an earlier game at this table.")
@@ -138,10 +137,8 @@ func (t *laroTable) Handle(ctx context.Context, in *ui.Input) *ui.Reply {
 		return t.call(in)
 	case "draw", "discard", "win", "lay":
 		return t.move(ctx, in)
-	case "again":
-		return t.playAgain(ctx, in)
-	case "leave":
-		return t.leaveAfterGame(ctx, in)
+	case table.VerbAgain, table.VerbLeave, table.VerbStartNow:
+		return table.AfterGameClick(ctx, t, in)
 	}
 	return ui.EphemeralText("That button is not one of this table's.")
 }

@@ -150,13 +150,7 @@ func laroPublic(s laroScreen) ui.Rendering {
 		if s.GameID != "" {
 			e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Game #%s · %s", s.GameID, laroHistory.ReplayHint(s.GameID))}
 		}
-		id.Verb = "again"
-		again := id.String()
-		id.Verb = "leave"
-		comps = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Play again", Style: discordgo.SuccessButton, CustomID: again},
-			discordgo.Button{Label: "Leave table", Style: discordgo.SecondaryButton, CustomID: id.String()},
-		}}}
+		comps = []discordgo.MessageComponent{table.AfterGameButtons("laro", s.TableID, s.GameNo)}
 	}
 	s.Emojis.Fit(e)
 	return withEndPicture(ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: comps}, s)

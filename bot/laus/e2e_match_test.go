@@ -289,8 +289,17 @@ func TestLausThreePlayerMatch(t *testing.T) {
 	checkScoreboard(t, w, alice, f, players)
 	checkNoHiddenCards(t, w, f, 1, end)
 
-	// Play again starts a new match with the same seats.
+	// Play again asks who is in: nobody is dealt in before saying so.
 	bob.Click(final, e2e.Button(final, "again", "*"))
+	for _, late := range []*e2e.Player{alice, carol} {
+		waiting := w.WaitMessage(final.ID, "who is in", func(m *discordgo.Message) bool {
+			return strings.Contains(e2e.Text(m), "Waiting for:") && strings.Contains(e2e.Text(m), e2e.Mentions(late))
+		})
+		if live, err := w.St.LiveGames(t.Context()); err != nil || len(live) != 0 {
+			t.Fatalf("a match began before %s was in: %+v (%v)", late.U.Name(), live, err)
+		}
+		late.Click(waiting, e2e.Button(waiting, "again", "*"))
+	}
 	w.TableMessage("match 2 · round 1")
 	w.NoFailures()
 }

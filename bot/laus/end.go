@@ -3,6 +3,7 @@ package laus
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -32,19 +33,20 @@ func (t *lausTable) finish() {
 	if t.StopTurn != nil {
 		t.StopTurn()
 	}
+	// The match's message keeps showing its seats while players leave the
+	// table after it.
+	t.EndSeats = slices.Clone(t.Seats)
 	// Players are free to sit elsewhere; Play again seats them anew.
 	t.FreeSeats()
 	table.ArmIdle(t, t.Env.Timing.LobbyTimeout)
 }
 
-// playAgain starts a new match at the table with the same seats.
-func (t *lausTable) playAgain(ctx context.Context, in *ui.Input) *ui.Reply {
-	if _, r := t.MySeat(in); r != nil {
-		return r
-	}
-	if t.playing() {
-		return ui.EphemeralText("The next match is already running.")
-	}
+// MinSeats is the fewest players a Laus match is played with.
+func (t *lausTable) MinSeats() int { return minLausSeats }
+
+// BeginNext starts a new match at the table with its seats, once everybody
+// seated is in (see table.AfterGameClick).
+func (t *lausTable) BeginNext(ctx context.Context, in *ui.Input) *ui.Reply {
 	next := t.settings
 	next.MatchNo++
 	id, undo, r := t.NextGame(ctx, next.marshal())
@@ -54,7 +56,7 @@ func (t *lausTable) playAgain(ctx context.Context, in *ui.Input) *ui.Reply {
 	// The finished match's message keeps its final state, without buttons.
 	old := t.AfterGameView(lausPublic(t.screen(-1))).WithoutButtons()
 	finished, lobby := *t, t.Out.MessageID()
-	t.GameID, t.settings = id, next
+	t.GameID, t.settings, t.EndSeats = id, next, nil
 	t.NextThread(ctx, in, t.ThreadName("match", next.MatchNo), t.threadHeader())
 	if r := t.begin(ctx, in.At); r != nil {
 		*t = finished

@@ -327,8 +327,12 @@ func (t *lausTable) afterChange(actor string, end *lausRoundEnd, fresh bool) {
 
 // screen builds the view model for seat (-1: the public table).
 func (t *lausTable) screen(viewer int) lausScreen {
+	seats := t.Seats
+	if t.EndSeats != nil && !t.playing() {
+		seats = t.EndSeats // people may have left since the match ended
+	}
 	return lausScreen{
-		TableID: t.ID, GameID: t.GameID, MatchNo: t.settings.MatchNo, Version: int(t.Seq), Seats: t.Seats,
+		TableID: t.ID, GameID: t.GameID, MatchNo: t.settings.MatchNo, Version: int(t.Seq), Seats: seats,
 		Settings: t.settings, View: t.match.View(viewer), Events: t.Events, Deadline: t.Deadline,
 		AFK: t.afk, Emojis: t.Env.Emojis.Now(),
 	}

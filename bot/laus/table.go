@@ -97,9 +97,14 @@ func (t *lausTable) Handle(ctx context.Context, in *ui.Input) *ui.Reply {
 		return ui.EphemeralText("This Laus table has closed. Open a new one with `/laus new`.")
 	}
 	switch c.Verb {
-	case "join", "computer", "start", "cancel", "leave":
+	case "join", "computer", "start", "cancel":
 		return ui.EphemeralText("This table's match has already started.")
-	case "hand", "back", "again", "refresh", "resume":
+	case table.VerbLeave:
+		if t.playing() {
+			return ui.EphemeralText("You cannot leave in the middle of a match: the computer plays for you if you step away.")
+		}
+		fallthrough
+	case "hand", "back", table.VerbAgain, table.VerbStartNow, "refresh", "resume":
 		// These buttons carry the match number; those on a table message
 		// also carry the round, since every round has its own table message.
 		if c.Turn != t.settings.MatchNo {
@@ -116,8 +121,8 @@ func (t *lausTable) Handle(ctx context.Context, in *ui.Input) *ui.Reply {
 		return t.move(ctx, in)
 	case "back", "resume":
 		return t.back(in)
-	case "again":
-		return t.playAgain(ctx, in)
+	case table.VerbAgain, table.VerbLeave, table.VerbStartNow:
+		return table.AfterGameClick(ctx, t, in)
 	}
 	return ui.EphemeralText("That button is not one of this table's.")
 }

@@ -191,8 +191,7 @@ func lausPublic(s lausScreen) ui.Rendering {
 		if s.GameID != "" {
 			e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Match #%s · %s", s.GameID, lausHistory.ReplayHint(s.GameID))}
 		}
-		id.Verb = "again"
-		row = append(row, discordgo.Button{Label: "Play again", Style: discordgo.SuccessButton, CustomID: id.String()})
+		row = table.AfterGameButtons("laus", s.TableID, s.MatchNo).Components
 	} else {
 		id.Arg = fmt.Sprint(v.Round)
 		id.Verb = "hand"

@@ -69,7 +69,12 @@ type Core struct {
 	StopTurn func() bool // stops the turn timer
 	StopIdle func() bool // stops the timer that closes an unstarted or finished table
 
+	// EndSeats are the seats of the game that ended, kept for its final
+	// message while people leave the table after it (nil: as Seats).
+	EndSeats []Seat
+
 	self  Table                // the game table this core belongs to
+	ready map[string]bool      // between games: who is in for the next one (nil: nobody asked yet)
 	hands map[string]handToken // open hand messages, by user
 	asked map[string]time.Time // each user's latest hand click answered (see AnswerHand)
 	phase *atomic.Uint32       // Status as of the actor's last job, for other goroutines (observe.go)

@@ -45,7 +45,9 @@ func (e *Env) ResumeFinished(ctx context.Context, t LobbyGame, g store.Game, ret
 	c.Act.Post(func() {
 		c.RefreshHands("")
 		final := t.FinalView() // while every seat of the game is in it
+		c.EndSeats = slices.Clone(c.Seats)
 		c.Seats = stillSeated(c.Seats, g.Seats)
+		c.restoreReady(g.Seats)
 		after := c.AfterGameView(final)
 		if next, ok := FirstHuman(c.Seats); !ok {
 			CloseTable(t)

@@ -240,8 +240,12 @@ func (c *Core) ReturnToLobby(lobbyID string) {
 
 // AfterGameView is what the table's message shows once a game is over:
 // final itself, or, for a game played in a thread, final with a link to the
-// thread, on the lobby message in the channel.
+// thread, on the lobby message in the channel. While a ready check runs
+// (see ready.go) it shows who is in instead of Play again.
 func (c *Core) AfterGameView(final ui.Rendering) ui.Rendering {
+	if lg, ok := c.self.(LobbyGame); ok && c.ready != nil && c.Status == store.StatusFinished {
+		final = c.withReadyCheck(final, lg.Number())
+	}
 	if !c.InThread() {
 		return final
 	}

@@ -131,7 +131,7 @@ func (p *soakPlayer) play(ctx context.Context, more func() bool) {
 			if p.t.closed.Load() {
 				return
 			}
-			if p.host && time.Since(p.nudged) > stuck {
+			if (p.host || screen.AsksWhoIsIn(b)) && time.Since(p.nudged) > stuck {
 				p.nudged = time.Now()
 				p.click(table, b, nil, false)
 			}

@@ -91,9 +91,9 @@ func (p *player) nextLocked(now time.Time) (action, bool) {
 	if current == nil {
 		return action{}, false
 	}
-	if _, over := screen.Find(current, "again"); over {
-		// The host starts the next game; the others wait for it.
-		if !p.host {
+	if b, over := screen.Find(current, "again"); over {
+		// The host asks for the next game; then everyone says they are in.
+		if !p.host && !screen.AsksWhoIsIn(b) {
 			return action{}, false
 		}
 		return p.nudge(now, current, "again")

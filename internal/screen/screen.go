@@ -184,6 +184,11 @@ func InteractionOf(m *discordgo.Message) string {
 	return m.InteractionMetadata.ID
 }
 
+// AsksWhoIsIn reports whether b, a finished table's "again" button, is the
+// ready check's I'm in (everyone seated answers it) rather than Play again
+// (which one person clicks to start the check).
+func AsksWhoIsIn(b Button) bool { return b.Label == "I'm in" }
+
 // Mention is how the bot names a user in its messages.
 func Mention(userID string) string { return "<@" + userID + ">" }
 

@@ -99,3 +99,17 @@ func (w *World) WaitMessage(id, what string, cond func(*discordgo.Message) bool)
 
 // Mentions is how messages name user u.
 func Mentions(p *Player) string { return fmt.Sprintf("<@%s>", p.U.ID()) }
+
+// PlayAgain plays the next game at a finished table as people do: first
+// clicks Play again on the table message m, and each of others then clicks
+// I'm in on the message as it shows then. The last click starts the game.
+func (w *World) PlayAgain(m *discordgo.Message, first *Player, others ...*Player) {
+	w.T.Helper()
+	first.Click(m, Button(m, "again", "*"))
+	for _, p := range others {
+		cur := w.WaitMessage(m.ID, "I'm in", func(m *discordgo.Message) bool {
+			return strings.Contains(Text(m), "[I'm in]")
+		})
+		p.Click(cur, Button(cur, "again", "*"))
+	}
+}

@@ -1,0 +1,87 @@
+package guildsettings
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/ui"
+	"github.com/cardbot/cardbot/store"
+)
+
+// ManageMessages is the permission a member needs to close a table: the one
+// Discord's moderators have to tidy a channel.
+const ManageMessages int64 = discordgo.PermissionManageMessages
+
+// closeSubcommand is /cardbot close: a moderator picks one of the server's
+// open tables from a list that Discord fills in as they type.
+func closeSubcommand() *discordgo.ApplicationCommandOption {
+	return ui.Subcommand("close", "Close a table in this server; nobody wins, chips go back (Manage Messages)",
+		ui.StringOption("table", "The table to close: start typing its game, ID or a player's name", true, true, 40))
+}
+
+// resetOption lets /cardbot settings bring one setting back to cardbot's default.
+func resetOption() *discordgo.ApplicationCommandOption {
+	o := ui.StringOption("reset", "Bring this setting back to cardbot's default", false, false, 0)
+	for _, n := range store.SettingNames {
+		o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: n, Value: n})
+	}
+	return o
+}
+
+// isModerator reports whether in's member may close any table.
+func isModerator(in *ui.Input) bool {
+	return in.Permissions&(ManageMessages|discordgo.PermissionAdministrator) != 0
+}
+
+// Autocomplete lists the open tables matching what the moderator typed;
+// others see no tables, so the list reveals nothing they could not close.
+func (s *Settings) Autocomplete(ctx context.Context, in *ui.Input) []*discordgo.ApplicationCommandOptionChoice {
+	if in.Subcommand != "close" || in.Focused != "table" || !isModerator(in) {
+		return nil
+	}
+	typed := strings.ToLower(in.Options.String("table"))
+	var out []*discordgo.ApplicationCommandOptionChoice
+	for _, t := range s.env.OpenTables(ctx, in.GuildID) {
+		label := t.Label()
+		if typed != "" && !strings.Contains(strings.ToLower(label), typed) {
+			continue
+		}
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: label, Value: t.Game + "/" + t.ID})
+		if len(out) == ui.MaxChoices {
+			break
+		}
+	}
+	return out
+}
+
+// close answers /cardbot close: the table ends as a game nobody won.
+func (s *Settings) close(ctx context.Context, in *ui.Input) *ui.Reply {
+	if !isModerator(in) {
+		return ui.EphemeralText("Only members with the **Manage Messages** permission can close tables. " +
+			"A host can cancel their own table before it starts.")
+	}
+	game, id, ok := strings.Cut(strings.TrimSpace(in.Options.String("table")), "/")
+	if !ok || game == "" || id == "" {
+		return ui.EphemeralText("Pick the table from the list that appears as you type, e.g. `laro/AB12`.")
+	}
+	t, closed, err := s.env.CloseTableAsModerator(ctx, game, id, in)
+	if err != nil {
+		s.env.Log.Error("closing a table for a moderator", "table", id, "err", err)
+		return ui.EphemeralText(ui.MsgSomethingWrong)
+	}
+	if !closed {
+		return ui.EphemeralText(fmt.Sprintf("No open table `%s` in this server: it may have closed already. "+
+			"Type in the `table` option to see the open ones.", in.Options.String("table")))
+	}
+	msg := fmt.Sprintf("Closed %s table **%s** in <#%s>.", t.Title, t.ID, t.Channel)
+	if t.Phase == store.StatusLobby || t.Phase == store.StatusPlaying {
+		msg += " Nobody won; every chip its players paid in or had held went back to them."
+	}
+	if len(t.People) > 0 {
+		msg += " Its players were told."
+	}
+	return ui.EphemeralText(msg)
+}

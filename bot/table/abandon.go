@@ -1,0 +1,42 @@
+package table
+
+import (
+	"context"
+
+	"github.com/cardbot/cardbot/store"
+)
+
+// Abandon ends t's game as one that nobody won. It is the one way a table
+// is closed from outside its game: by a moderator, when its channel can no
+// longer be reached, or when its game cannot be rebuilt.
+//
+// A game in its lobby or in play is cancelled in the store with every chip
+// its players paid into the pot given back and every hold released
+// (store.AbandonGame), and c records who closed it and why. A table that
+// shows a finished game has nothing at stake and simply closes. Either
+// way its timers stop, its seats are freed and its clicks are refused.
+// When shown is not empty the table message is replaced by it; pass ""
+// when the message can no longer be reached.
+//
+// Abandon reports false when the table had closed already. It runs on the
+// table's actor.
+func Abandon(ctx context.Context, t Table, c store.Closure, shown string) (bool, error) {
+	core := t.TableCore()
+	if core.Status == store.StatusCancelled {
+		return false, nil
+	}
+	if core.GameID != "" && !core.Status.Closed() {
+		if _, err := core.Env.Store.AbandonGame(ctx, core.GameID, c); err != nil {
+			return false, err
+		}
+	}
+	if core.StopIdle != nil {
+		core.StopIdle()
+	}
+	CloseTable(t)
+	if shown != "" {
+		core.Out.SetPublic(core.ClosedView(shown), false)
+	}
+	core.Env.Log.Info("table abandoned", "table", core.ID, "game", core.GameID, "reason", c.Reason, "by", c.By)
+	return true, nil
+}
