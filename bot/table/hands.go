@@ -22,6 +22,10 @@ type handToken struct {
 	// hand edits. An edit that Discord refused leaves it wrong, which costs
 	// at most that one redraw: the next change of the hand is sent.
 	shown uint64
+	// origin is the ID of the interaction whose answer created the message
+	// the token edits ("" : not known, as after a restart): two tokens with
+	// the same origin edit the same message.
+	origin string
 }
 
 // tokenLife is how long a table keeps editing a hand message through an
@@ -57,7 +61,7 @@ func (c *Core) HandReply(in *ui.Input, seat int, note string) *ui.Reply {
 // it with a message ephemeral for its user; and that user must be the
 // player, or someone else would be shown this hand.
 func (c *Core) AdoptHand(user string, i *discordgo.Interaction, at time.Time) {
-	if c.linkHand(user, i, at) {
+	if c.linkHand(user, i, at, i.ID) {
 		c.saveHand(user, i, at)
 	}
 }
@@ -75,19 +79,20 @@ func (c *Core) saveHand(user string, i *discordgo.Interaction, at time.Time) {
 // It is queued, not waited for: every click on a hand brings a new token,
 // and losing the newest in a crash costs nothing, since an older one still
 // edits the same message (see Store.QueueHandToken).
-func (c *Core) keepHand(user string, i *discordgo.Interaction, at time.Time) {
-	if c.linkHand(user, i, at) {
+func (c *Core) keepHand(user string, i *discordgo.Interaction, at time.Time, origin string) {
+	if c.linkHand(user, i, at, origin) {
 		c.Env.Store.QueueHandToken(c.GameID, handRecord(user, i, at))
 	}
 }
 
-// linkHand makes i the player's hand interaction, if it is the player's own.
-func (c *Core) linkHand(user string, i *discordgo.Interaction, at time.Time) bool {
+// linkHand makes i the player's hand interaction, if it is the player's own;
+// origin is the interaction that created the message i edits.
+func (c *Core) linkHand(user string, i *discordgo.Interaction, at time.Time, origin string) bool {
 	if !ownInteraction(user, i) {
 		c.Env.Log.Error("refused to link a hand to another person's interaction", "table", c.ID)
 		return false
 	}
-	c.hands[user] = handToken{i: tokenOnly(i), at: at}
+	c.hands[user] = handToken{i: tokenOnly(i), at: at, origin: origin}
 	return true
 }
 

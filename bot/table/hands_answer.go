@@ -25,6 +25,10 @@ import (
 func (c *Core) AnswerHand(in *ui.Input, v ui.Rendering, fromTable bool) *ui.Reply {
 	fresh := fromTable || !in.OnEphemeral()
 	a := handAnswer{user: in.UserID, i: in.LinkPrivately(), at: in.At, shown: v.Fingerprint(), fresh: fresh, game: c.GameID, seq: c.Seq}
+	a.origin = a.i.ID
+	if !fresh {
+		a.origin = in.ClickedMessageOrigin()
+	}
 	if fresh && ownInteraction(a.user, a.i) {
 		c.saveHand(a.user, a.i, a.at)
 	}
@@ -43,17 +47,18 @@ func (c *Core) AnswerHand(in *ui.Input, v ui.Rendering, fromTable bool) *ui.Repl
 }
 
 // handAnswer is an answer to a hand click whose fate Discord has not told
-// yet: user's interaction i, made at at, whose message the answer makes
-// show the rendering with fingerprint shown (a new message if fresh), as
-// the table stood at stored action seq of game.
+// yet: user's interaction i, made at at, whose message (a new one if
+// fresh; created by interaction origin) the answer makes show the rendering
+// with fingerprint shown, as the table stood at stored action seq of game.
 type handAnswer struct {
-	user  string
-	i     *discordgo.Interaction
-	at    time.Time
-	shown uint64
-	fresh bool
-	game  string
-	seq   int64
+	user   string
+	i      *discordgo.Interaction
+	at     time.Time
+	shown  uint64
+	fresh  bool
+	origin string
+	game   string
+	seq    int64
 }
 
 // settleHand runs once the router knows whether Discord showed answer a
@@ -61,44 +66,52 @@ type handAnswer struct {
 //
 // Shown, a's token becomes the hand's, unless a later click's already is
 // (a click on the hand message's token is queued to the store, see
-// keepHand); and if the table has moved on since the answer was made, and
-// no later click of the player's has been answered since, the hand is
-// redrawn: a change meanwhile went to the old token, and the answer may
-// have overwritten it.
+// keepHand). If the table has moved on since the answer was made, and no
+// later click of the player's has been answered since, the change went to
+// the old token: on the same message it was sent after the answer, so the
+// message shows it, and the new token takes over what the old one showed
+// (sending it again could land after the player's next click's answer and
+// turn their hand back); an answer that made a new message is redrawn.
 //
 // Refused, the hand is redrawn through the token it had, and for a new
 // message that token goes back to the store in place of the refused one,
-// unless a later click's has been stored since (a player with no earlier hand message keeps the refused token stored:
-// after a restart, its edits fail as harmlessly as they would now).
-// Either way every hand message converges to what was stored.
+// unless a later click's has been stored since (a player with no earlier
+// hand message keeps the refused token stored: after a restart, its edits
+// fail as harmlessly as they would now). Either way every hand message
+// converges to what was stored.
 func (c *Core) settleHand(a handAnswer, ok bool) {
 	s := SeatIndex(c.Seats, a.user)
-	h, had := c.hands[a.user]
+	old, had := c.hands[a.user]
 	switch {
 	case !ok:
 		if had && a.fresh && !c.asked[a.user].After(a.at) {
-			c.Env.Store.QueueHandToken(c.GameID, handRecord(a.user, h.i, h.at))
+			c.Env.Store.QueueHandToken(c.GameID, handRecord(a.user, old.i, old.at))
 		}
 		if s >= 0 {
 			c.refreshHand(a.user, s)
 		}
 		return
-	case had && h.at.After(a.at):
+	case had && old.at.After(a.at):
 		return // a later click's token is linked already
 	case a.fresh:
-		if !c.linkHand(a.user, a.i, a.at) {
+		if !c.linkHand(a.user, a.i, a.at, a.origin) {
 			return
 		}
 	default:
-		c.keepHand(a.user, a.i, a.at)
+		c.keepHand(a.user, a.i, a.at, a.origin)
 	}
 	h, linked := c.hands[a.user]
 	if !linked || h.i.Token != a.i.Token {
 		return
 	}
+	changed := (c.GameID != a.game || c.Seq != a.seq) && !c.asked[a.user].After(a.at)
+	sameMessage := had && a.origin != "" && old.origin == a.origin
 	h.shown = a.shown
+	if changed && sameMessage {
+		h.shown = old.shown
+	}
 	c.hands[a.user] = h
-	if s >= 0 && (c.GameID != a.game || c.Seq != a.seq) && !c.asked[a.user].After(a.at) {
+	if changed && !sameMessage && s >= 0 {
 		c.refreshHand(a.user, s)
 	}
 }

@@ -63,3 +63,17 @@ func (in *Input) ClickedMessage() string {
 	}
 	return in.interaction.Message.ID
 }
+
+// ClickedMessageOrigin is the ID of the interaction whose answer created the
+// message the clicked component was on ("" if it is not known, or the
+// message was not an interaction's answer). Two clicks with the same origin
+// were on the same message, whichever tokens have edited it since.
+func (in *Input) ClickedMessageOrigin() string {
+	if in.interaction == nil || in.interaction.Message == nil {
+		return ""
+	}
+	if md := in.interaction.Message.InteractionMetadata; md != nil {
+		return md.ID
+	}
+	return ""
+}
