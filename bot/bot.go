@@ -59,6 +59,9 @@ type Bot struct {
 	stopEmojis context.CancelFunc // ends the emoji sync at Shutdown
 	// forgetRateLimits removes the handler that tells the tables of 429s.
 	forgetRateLimits func()
+	// forgetPlaces removes the handlers that tell the tables of deleted
+	// channels, servers left and shut threads.
+	forgetPlaces func()
 }
 
 // New makes a Bot. Call Start once the session is open.
@@ -97,6 +100,7 @@ func New(o Options) *Bot {
 		b.forgetRateLimits = o.Session.AddHandler(func(_ *discordgo.Session, r *discordgo.RateLimit) {
 			b.env.RateLimited(r)
 		})
+		b.forgetPlaces = b.env.WatchPlaces(o.Session)
 	}
 	o.Metrics.WatchTables(games, b.env.LiveTables)
 	if o.Metrics != nil && o.Store != nil {
@@ -188,6 +192,7 @@ func (b *Bot) Shutdown(ctx context.Context) {
 	b.closing.Store(true)
 	if b.forgetRateLimits != nil {
 		b.forgetRateLimits()
+		b.forgetPlaces()
 	}
 	if b.stopEmojis != nil {
 		// discordgo sleeps out a rate limit without watching the context,

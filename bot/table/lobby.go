@@ -138,7 +138,7 @@ func CancelTable(ctx context.Context, t LobbyGame, in *ui.Input, why string) *ui
 	CloseTable(t)
 	v := c.ClosedView("This table was " + why + ".")
 	if in == nil {
-		c.Out.SetPublic(v, false)
+		c.Out.Close(&v) // its last message: nothing is sent after it
 		return nil
 	}
 	return ui.PublicUpdate("", v.Embeds, v.Components)

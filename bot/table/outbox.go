@@ -2,6 +2,7 @@ package table
 
 import (
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -49,6 +50,7 @@ type Outbox struct {
 	hands      map[string]*handSlot
 	attached   attachedFiles // the pictures the table message carries (see pictures.go)
 	noPictures bool          // Discord refused a picture in this channel (see pictures.go)
+	reach      reach         // whether the table's place can still be reached (see unreachable.go)
 
 	onPosted func(messageID string) // told when a fresh table message exists
 }
@@ -74,7 +76,11 @@ func newOutbox(s *discordgo.Session, log *slog.Logger, channelID, messageID stri
 // message (a new game or round) rather than an edit of the old one.
 func (o *Outbox) SetPublic(r ui.Rendering, fresh bool) {
 	o.mu.Lock()
-	o.public = &r
+	if o.reach.closed {
+		o.mu.Unlock()
+		return
+	}
+	o.public, o.reach.shown = &r, &r
 	if fresh {
 		o.newPublic = true
 	} else if !o.newPublic {
@@ -92,7 +98,7 @@ func (o *Outbox) SetPublic(r ui.Rendering, fresh bool) {
 // to lose them.
 func (o *Outbox) Hurry() {
 	o.mu.Lock()
-	o.urgent = o.public != nil
+	o.urgent = o.public != nil && !o.reach.closed
 	o.mu.Unlock()
 	o.disp.mark(o)
 }
@@ -102,7 +108,11 @@ func (o *Outbox) Hurry() {
 // or with the next urgent change of this table.
 func (o *Outbox) SetPublicLater(r ui.Rendering) {
 	o.mu.Lock()
-	o.public = &r
+	if o.reach.closed {
+		o.mu.Unlock()
+		return
+	}
+	o.public, o.reach.shown = &r, &r
 	o.mu.Unlock()
 	o.disp.mark(o)
 }
@@ -112,7 +122,9 @@ func (o *Outbox) SetPublicLater(r ui.Rendering) {
 // showing a turn and buttons that are gone.
 func (o *Outbox) Retire(r ui.Rendering) {
 	o.mu.Lock()
-	o.retire = &r
+	if !o.reach.closed {
+		o.retire = &r
+	}
 	o.mu.Unlock()
 }
 
@@ -123,6 +135,10 @@ func (o *Outbox) Retire(r ui.Rendering) {
 // once Discord has accepted it.
 func (o *Outbox) Announce(r ui.Rendering, sent func(messageID string)) {
 	o.mu.Lock()
+	if o.reach.closed {
+		o.mu.Unlock()
+		return
+	}
 	o.announce = append(o.announce, broadcast{r: r, channel: o.channelID, sent: sent})
 	o.staleLocked()
 	o.mu.Unlock()
@@ -161,7 +177,7 @@ func (o *Outbox) due(now time.Time, force bool) (since, ready time.Time, ok bool
 	defer o.mu.Unlock()
 	other := len(o.announce) > 0 || o.public != nil || len(o.closing) > 0
 	clickedAt, clicked := o.clickedDueLocked(now, force)
-	if !other && !clicked {
+	if o.reach.lost || !other && !clicked {
 		o.staleSince = time.Time{}
 		return time.Time{}, time.Time{}, false
 	}
@@ -220,8 +236,11 @@ func (o *Outbox) routeWait() time.Duration {
 func (o *Outbox) sendOne() (more, refused bool) {
 	o.mu.Lock()
 	refusals := o.refusals
-	e := o.takeClickedLocked(time.Now())
-	switch {
+	if o.reach.lost {
+		o.mu.Unlock()
+		return false, false
+	}
+	switch e := o.takeClickedLocked(time.Now()); {
 	case e != nil:
 		o.mu.Unlock()
 		o.sendClicked(e)
@@ -239,11 +258,19 @@ func (o *Outbox) sendOne() (more, refused bool) {
 				Content: r.Content, Embeds: r.Embeds, Components: r.Components,
 			})
 		}
-		if err != nil {
+		if err == nil {
+			o.reached(b.channel)
+			if b.sent != nil {
+				b.sent(m.ID)
+			}
+			break
+		}
+		switch o.refusedPlace(b.channel, err) {
+		case refusalPassing:
 			// It stays stored, and is posted again after a restart.
 			o.noteProblem(err)
-		} else if b.sent != nil {
-			b.sent(m.ID)
+		case refusalThread:
+			o.announceLater(b)
 		}
 	case o.public != nil:
 		fresh := o.newPublic || o.messageID == ""
@@ -298,6 +325,7 @@ func (o *Outbox) sendPublic(r ui.Rendering, fresh bool, channelID, msgID string)
 			Files: files, Attachments: keep,
 		})
 		if err == nil {
+			o.reached(channelID)
 			o.noteAttached(msgID, r)
 			return
 		}
@@ -306,8 +334,7 @@ func (o *Outbox) sendPublic(r ui.Rendering, fresh bool, channelID, msgID string)
 			return
 		}
 		if restCode(err) != discordgo.ErrCodeUnknownMessage {
-			o.noteProblem(err)
-			o.retryLater(r, false)
+			o.refusedPublic(r, false, channelID, err)
 			return
 		}
 		// Someone deleted the table message: post it again below.
@@ -320,10 +347,10 @@ func (o *Outbox) sendPublic(r ui.Rendering, fresh bool, channelID, msgID string)
 		return
 	}
 	if err != nil {
-		o.noteProblem(err)
-		o.retryLater(r, true)
+		o.refusedPublic(r, true, channelID, err)
 		return
 	}
+	o.reached(channelID)
 	o.noteAttached(m.ID, r)
 	o.mu.Lock()
 	if o.channelID != channelID {
@@ -342,6 +369,10 @@ func (o *Outbox) sendPublic(r ui.Rendering, fresh bool, channelID, msgID string)
 // has arrived meanwhile, so the table re-posts as soon as Discord lets it.
 func (o *Outbox) retryLater(r ui.Rendering, fresh bool) {
 	o.mu.Lock()
+	if o.reach.closed {
+		o.mu.Unlock()
+		return // nothing goes to a closed table's place again
+	}
 	if o.public == nil {
 		o.public = &r
 	}
@@ -352,18 +383,21 @@ func (o *Outbox) retryLater(r ui.Rendering, fresh bool) {
 }
 
 func (o *Outbox) noteProblem(err error) {
+	o.mu.Lock()
+	channel := o.channelID
 	msg := "Discord refused to show the table message: " + err.Error()
 	switch restCode(err) {
 	case discordgo.ErrCodeMissingPermissions, discordgo.ErrCodeMissingAccess:
-		msg = "cardbot cannot post or edit the table message in this channel. Give it the **View Channel**, " +
-			"**Send Messages**, **Embed Links** and **Read Message History** permissions here; the table is kept " +
-			"and its message comes back as soon as it can."
+		// The grace a refusing channel has (see unreachable.go).
+		secs := max(1, int(o.reach.grace.Round(time.Second)/time.Second))
+		msg = fmt.Sprintf("cardbot cannot post or edit the table message in this channel. Give it the **View Channel**, "+
+			"**Send Messages**, **Embed Links** and **Read Message History** permissions here within %d seconds, "+
+			"or the table closes and every chip goes back.", secs)
 	}
-	o.log.Warn("table message not sent", "channel", o.channelID, "err", err)
-	o.mu.Lock()
 	o.problem = msg
 	o.refusals++
 	o.mu.Unlock()
+	o.log.Warn("table message not sent", "channel", channel, "err", err)
 }
 
 // restCode returns Discord's JSON error code of a failed REST call, or 0.

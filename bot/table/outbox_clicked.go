@@ -51,6 +51,10 @@ func (c *Core) EchoClicked(in *ui.Input, r *ui.Reply) {
 // message is dropped.
 func (o *Outbox) queueClicked(e *clickedEdit) {
 	o.mu.Lock()
+	if o.reach.closed {
+		o.mu.Unlock()
+		return // nothing queued after the table's last message is sent
+	}
 	o.clicked = append(dropClicked(o.clicked, e.messageID), e)
 	if o.public != nil && !o.newPublic && e.messageID == o.messageID {
 		o.public = nil
