@@ -32,6 +32,12 @@ func (c *Core) AnswerHand(in *ui.Input, v ui.Rendering, fromTable bool) *ui.Repl
 	if fresh && ownInteraction(a.user, a.i) {
 		c.saveHand(a.user, a.i, a.at)
 	}
+	if _, had := c.hands[a.user]; !had && ownInteraction(a.user, a.i) {
+		// No token to go on with meanwhile: this one serves at once, so a
+		// change before the router reports (the table closing, say) still
+		// reaches the player; settleHand takes it back if it was refused.
+		c.hands[a.user] = handToken{i: tokenOnly(a.i), at: a.at, shown: a.shown, origin: a.origin}
+	}
 	if c.asked == nil {
 		c.asked = map[string]time.Time{}
 	}
@@ -83,6 +89,9 @@ func (c *Core) settleHand(a handAnswer, ok bool) {
 	s := SeatIndex(c.Seats, a.user)
 	old, had := c.hands[a.user]
 	switch {
+	case !ok && had && old.i.Token == a.i.Token:
+		delete(c.hands, a.user) // the token served at once; nothing to fall back on
+		return
 	case !ok:
 		if had && a.fresh && !c.asked[a.user].After(a.at) {
 			c.Env.Store.QueueHandToken(c.GameID, handRecord(a.user, old.i, old.at))
