@@ -159,7 +159,8 @@ func TestLaroNewInAThreadNeedsSendMessagesInThreads(t *testing.T) {
 	r, err := alice.U.Slash(w.Ch, "chips daily")
 	e2e.Answer(t, r, err)
 	r, err = alice.U.Slash(w.Ch, "chips leaderboard")
-	e2e.Answer(t, r, err)
+	board := e2e.Answer(t, r, err).Message
+	alice.Click(board, e2e.Button(board, "share", "*"))
 	msgs := w.Ch.Messages()
 	if len(msgs) == 0 {
 		t.Fatal("no channel message to start a thread from")

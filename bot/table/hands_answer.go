@@ -23,8 +23,15 @@ import (
 // restart (even a crash) the table updates this message, not the one
 // before it; it is linked in memory once the answer is shown (settleHand).
 func (c *Core) AnswerHand(in *ui.Input, v ui.Rendering, fromTable bool) *ui.Reply {
+	return c.answerHand(in, v, fromTable, v.Fingerprint())
+}
+
+// answerHand is AnswerHand for a view v that counts as showing the
+// rendering with fingerprint shown: v's without its note, for a note that
+// should stay until the hand changes (see AnswerStart).
+func (c *Core) answerHand(in *ui.Input, v ui.Rendering, fromTable bool, shown uint64) *ui.Reply {
 	fresh := fromTable || !in.OnEphemeral()
-	a := handAnswer{user: in.UserID, i: in.LinkPrivately(), at: in.At, shown: v.Fingerprint(), fresh: fresh, game: c.GameID, seq: c.Seq}
+	a := handAnswer{user: in.UserID, i: in.LinkPrivately(), at: in.At, shown: shown, fresh: fresh, game: c.GameID, seq: c.Seq}
 	a.origin = a.i.ID
 	if !fresh {
 		a.origin = in.ClickedMessageOrigin()

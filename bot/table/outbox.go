@@ -333,11 +333,12 @@ func (o *Outbox) sendPublic(r ui.Rendering, fresh bool, channelID, msgID string)
 			o.sendPublic(r, fresh, channelID, msgID) // now without pictures
 			return
 		}
-		if restCode(err) != discordgo.ErrCodeUnknownMessage {
+		if code := restCode(err); code != discordgo.ErrCodeUnknownMessage && code != discordgo.ErrCodeMaximumNumberOfEditsToMessagesOlderThanOneHourReached {
 			o.refusedPublic(r, false, channelID, err)
 			return
 		}
-		// Someone deleted the table message: post it again below.
+		// Someone deleted the table message, or it is over an hour old and
+		// Discord takes no more edits of it: post it again below.
 	}
 	m, err := o.session.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{
 		Content: r.Content, Embeds: r.Embeds, Components: r.Components, Files: r.DiscordFiles(),

@@ -86,7 +86,7 @@ func (o *Outbox) closingEdit(channelID, msgID string, r ui.Rendering) {
 		err = edit(withoutPictures(r), nil, &[]*discordgo.MessageAttachment{})
 	}
 	if err != nil {
-		o.log.Warn("could not give a thread's table message its final state", "thread", channelID, "err", err)
+		o.log.Warn("could not give a message the table left behind its final state", "channel", channelID, "err", err)
 	}
 }
 
