@@ -42,7 +42,7 @@ type Options struct {
 	// Timing knobs of the tables. Zero means the production default;
 	// tests shorten them.
 	table.Timing
-	DeferAfter time.Duration // answer "thinking…" if a handler is still busy then (2 s)
+	DeferAfter time.Duration // answer "thinking…" if a handler is still busy this long after the click (2 s)
 }
 
 // A Bot serves every table of one Discord application.

@@ -4,8 +4,9 @@
 // and a click to its table (through the table registry), or to its module
 // when the module owns it (ui.ComponentModule: a history page, a replay
 // step), an autocomplete to its module (ui.AutocompleteModule), defers a handler
-// still busy after DeferAfter, and sends the reply: privately unless the
-// reply was built Public (see privacy.go, the one place that enforces it).
+// still busy DeferAfter after the click, and sends the reply: privately unless
+// the reply was built Public (see privacy.go, the one place that enforces it),
+// then tells the Input whether Discord took it (ui.Input.OnAnswered).
 // At start it posts what the last run stored to announce and asks each game
 // to rebuild its live tables (and those still open after their game ended);
 // at shutdown it lets every table finish.

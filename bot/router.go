@@ -15,9 +15,10 @@ import (
 )
 
 // handlerTimeout bounds how long a handler may work on one interaction.
-// Discord fails an interaction not answered within 3 s, so a handler still
-// busy after Options.DeferAfter is answered "thinking…" first (see
-// HandleInteraction) and its reply delivered when it comes.
+// Discord fails an interaction not answered within 3 s of the click, so a
+// handler still busy Options.DeferAfter after the click is answered
+// "thinking…" first (see HandleInteraction) and its reply delivered when it
+// comes.
 const handlerTimeout = 10 * time.Second
 
 // HandleInteraction is the discordgo handler for INTERACTION_CREATE. discordgo
@@ -72,7 +73,7 @@ func (b *Bot) HandleInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 		defer cancel()
 		done <- awaitLater(ctx, b.route(ctx, in))
 	}()
-	timer := time.NewTimer(b.opts.DeferAfter)
+	timer := time.NewTimer(deferIn(in.At, time.Now(), b.opts.DeferAfter))
 	defer timer.Stop()
 	select {
 	case r := <-done:
@@ -81,6 +82,7 @@ func (b *Bot) HandleInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 		if panicked.Load() {
 			outcome = metrics.OutcomePanicked
 		}
+		in.Answered(err == nil && r != nil && !panicked.Load())
 		b.answered(i, kind, outcome, arrived, err)
 	case <-timer.C:
 		if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
@@ -100,8 +102,19 @@ func (b *Bot) HandleInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 		if panicked.Load() {
 			outcome = metrics.OutcomePanicked
 		}
+		in.Answered(derr == nil && err == nil && r != nil && r.Data != nil && !panicked.Load())
 		b.delivered(i, kind, outcome, errors.Join(derr, err))
 	}
+}
+
+// deferIn is how long the router may wait, at now, for a handler before it
+// answers "thinking…": after, of the click made at clicked (its snowflake
+// time), when Discord counts its 3 seconds from. A click that reached the
+// bot late (a slow gateway, a replay after RESUME) has less time left, and
+// one already past after is deferred at once. A clock running behind
+// Discord's never earns a click more than after.
+func deferIn(clicked, now time.Time, after time.Duration) time.Duration {
+	return min(max(after-now.Sub(clicked), 0), after)
 }
 
 // awaitLater returns r, or, for a reply whose answer comes later, that

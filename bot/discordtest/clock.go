@@ -7,9 +7,11 @@ import (
 
 // Clock tells the fake what time it is. It drives the 15-minute lifetime of
 // interaction tokens and the default timestamp inside minted snowflakes, so a
-// test can age tokens without sleeping. The 3-second callback deadline is
-// deliberately not on this clock: it measures the real latency of the bot
-// under test, which fake time cannot speed up.
+// test can age tokens without sleeping. The 3-second callback deadline
+// starts from an interaction's snowflake time read on this clock (a click
+// stamped a second before its now has two seconds left), but then runs in
+// real time: it measures the real latency of the bot under test, which fake
+// time cannot speed up.
 type Clock interface {
 	Now() time.Time
 }

@@ -122,7 +122,9 @@ func TestSlashEphemeralReply(t *testing.T) {
 		}
 	})
 	alice, bob := srv.User("alice"), srv.User("bob")
-	at := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+	// A stamp of its own, to the millisecond; recent, as the callback's 3 s
+	// run from it.
+	at := time.Now().Add(-100 * time.Millisecond).Truncate(time.Millisecond)
 	resp, err := alice.Slash(ch, "laro new", discordtest.IntOpt("stake", 50), discordtest.UserOpt("rival", bob), discordtest.WithTime(at))
 	if err != nil {
 		t.Fatalf("Slash: %v", err)

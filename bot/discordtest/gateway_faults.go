@@ -75,13 +75,12 @@ func (s *Server) connectedLocked(guildID string) bool {
 	return false
 }
 
-// offlineLocked starts an interaction's 3-second deadline when it is
-// created while no bot is connected to receive it. Discord counts the
-// deadline from the user's action, so an interaction replayed after a
-// RESUME more than 3 s later is already dead: the user saw "This
-// interaction failed", and the bot's callback gets 404 Unknown interaction
-// (10062). Callers hold s.mu.
+// offlineLocked notes that an interaction was created while no bot was
+// connected to receive it, for the failure's detail. Its 3-second deadline
+// runs from the user's action like every interaction's (startLocked), so
+// one replayed after a RESUME more than 3 s later is already dead: the user
+// saw "This interaction failed", and the bot's callback gets 404 Unknown
+// interaction (10062). Callers hold s.mu.
 func (s *Server) offlineLocked(in *interaction) {
-	in.offlineAt = time.Now()
-	s.afterFuncLocked(s.cfg.callbackDeadline, func() { s.expire(in) })
+	in.offline = true
 }

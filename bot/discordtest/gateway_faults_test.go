@@ -115,3 +115,55 @@ func TestCutGatewayRefusesConnectionsThenResumes(t *testing.T) {
 	}
 	noFailures(t, srv)
 }
+
+// The callback deadline runs from the click, the interaction's snowflake
+// time, as Discord counts it: a click stamped earlier, or held back on its
+// way, has that much less time, although the bot answers it as quickly
+// after delivery as one that came at once.
+func TestCallbackDeadlineRunsFromTheClick(t *testing.T) {
+	t.Parallel()
+	errs := make(chan error, 3)
+	srv, ch, _ := setup(t, func(s *discordgo.Session, i *discordgo.InteractionCreate) {
+		time.Sleep(150 * time.Millisecond)
+		errs <- s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Content: "answered"},
+		})
+	}, discordtest.WithCallbackDeadline(400*time.Millisecond))
+	alice := srv.User("alice")
+
+	// Answered 150 ms after delivery, well inside 400 ms of the click.
+	resp, err := alice.Slash(ch, "laro new", discordtest.IntOpt("stake", 5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := resp.Wait(); err != nil {
+		t.Fatalf("a click answered at once: %v", err)
+	}
+	if err := <-errs; err != nil {
+		t.Fatalf("callback: %v", err)
+	}
+
+	// Stamped 300 ms ago: the same answer comes 450 ms after the click.
+	resp, err = alice.Slash(ch, "laro new", discordtest.IntOpt("stake", 5), discordtest.WithTime(time.Now().Add(-300*time.Millisecond)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := resp.Wait(); !errors.Is(err, discordtest.ErrInteractionFailed) {
+		t.Errorf("a click stamped 300 ms ago: err = %v, want ErrInteractionFailed", err)
+	}
+	wantCode(t, "callback 450 ms after the click", <-errs, 404, discordgo.ErrCodeUnknownInteraction)
+
+	// Held back 300 ms on its way: the same.
+	resp, err = alice.Slash(ch, "laro new", discordtest.IntOpt("stake", 5), discordtest.WithDelay(300*time.Millisecond))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := resp.Wait(); !errors.Is(err, discordtest.ErrInteractionFailed) {
+		t.Errorf("a click delivered 300 ms late: err = %v, want ErrInteractionFailed", err)
+	}
+	wantCode(t, "callback of a delayed click", <-errs, 404, discordgo.ErrCodeUnknownInteraction)
+	if kinds := failureKinds(srv); kinds != "[timeout late callback timeout late callback]" {
+		t.Errorf("failures = %s, want two timeouts, each with its late callback", kinds)
+	}
+}

@@ -19,11 +19,16 @@ type interaction struct {
 	label     string   // what the user did, for failure reports
 	delay     time.Duration
 	issued    time.Time // server clock: the token's 15 minutes start here
+	// clicked is the real instant of the user's action: its snowflake
+	// time, read on the server's clock and carried over to the wall clock.
+	// The callback's 3 seconds run from here, as Discord counts them, not
+	// from delivery, which a slow or cut gateway can put seconds later.
+	clicked time.Time
 
 	dispatched  bool // queued to a gateway session at least once
 	delivered   bool
 	deliveredAt time.Time          // real time of the first write to a gateway
-	offlineAt   time.Time          // real time it was sent while no bot was connected; zero if one was
+	offline     bool               // it was sent while no bot was connected
 	cb          *Callback          // its Message is left nil: see cbMessage
 	cbMessage   *discordgo.Message // the version Callback.Message shows, copied out by Response.Wait
 	failed      bool
@@ -81,8 +86,9 @@ func (s *Server) startLocked(u *User, ch *Channel, typ discordgo.InteractionType
 		return nil, ErrNoBot
 	}
 	locale := discordgo.EnglishUS
+	at := timeOrNow(cfg.at, s)
 	di := &discordgo.Interaction{
-		ID:             s.mint(timeOrNow(cfg.at, s)),
+		ID:             s.mint(at),
 		AppID:          s.appID,
 		Type:           typ,
 		Data:           data,
@@ -99,10 +105,12 @@ func (s *Server) startLocked(u *User, ch *Channel, typ discordgo.InteractionType
 	in := &interaction{
 		id: di.ID, token: di.Token, typ: typ, user: u, channel: ch, source: source,
 		label: label, delay: cfg.delay, issued: s.now(), settled: make(chan struct{}),
+		clicked: time.Now().Add(at.Sub(s.now())),
 	}
 	frame := interactionFrame(di, source)
 	s.interactions[in.id] = in
 	s.byToken[in.token] = in
+	s.afterFuncLocked(time.Until(in.clicked.Add(s.cfg.callbackDeadline)), func() { s.expire(in) })
 	send := func() {
 		in.dispatched = true
 		s.dispatchLocked(ch.guild.id, "INTERACTION_CREATE", frame, func(t time.Time) { s.markSent(in, t) })
@@ -122,8 +130,8 @@ func (s *Server) startLocked(u *User, ch *Channel, typ discordgo.InteractionType
 	return &Response{s: s, in: in}, nil
 }
 
-// markSent starts the callback deadline at the first delivery. A replay after
-// RESUME or a second shard session does not restart it.
+// markSent records the first delivery, for Callback.Latency. A replay
+// after RESUME or a second shard session does not count again.
 func (s *Server) markSent(in *interaction, t time.Time) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -134,12 +142,8 @@ func (s *Server) markSent(in *interaction, t time.Time) {
 }
 
 func (s *Server) deliveredLocked(in *interaction, t time.Time) {
-	if !in.offlineAt.IsZero() {
-		t = in.offlineAt // the deadline ran from the user's action (gateway_faults.go)
-	}
 	in.delivered = true
 	in.deliveredAt = t
-	s.afterFuncLocked(s.cfg.callbackDeadline-time.Since(t), func() { s.expire(in) })
 	s.notifyLocked()
 }
 
@@ -155,8 +159,8 @@ func (s *Server) expire(in *interaction) {
 
 func (s *Server) timeoutLocked(in *interaction) {
 	in.failed = true
-	detail := fmt.Sprintf("no callback within %v of delivery", s.cfg.callbackDeadline)
-	if !in.offlineAt.IsZero() {
+	detail := fmt.Sprintf("no callback within %v of the click", s.cfg.callbackDeadline)
+	if in.offline {
 		detail = fmt.Sprintf("no callback within %v; no bot was connected when it was sent", s.cfg.callbackDeadline)
 	}
 	s.failLocked(FailureTimeout, in, detail)
@@ -177,7 +181,8 @@ type Callback struct {
 	Data json.RawMessage
 	// Latency is the real time from delivery of INTERACTION_CREATE to the
 	// callback's arrival, which under SetLatency is half a round trip after
-	// the bot sent it.
+	// the bot sent it. The deadline is not measured on it but from the
+	// click (see WithCallbackDeadline).
 	Latency time.Duration
 	// Arrived is the real time the callback reached the fake: when Discord
 	// would have shown the answer. It lets a caller time a click from its
@@ -220,11 +225,12 @@ func (s *Server) serveCallback(rc *reqCtx, id, token string) (result, *apiError)
 		return result{}, errAcknowledged()
 	}
 	latency := arrived.Sub(in.deliveredAt)
-	if in.failed || latency > s.cfg.callbackDeadline {
+	if age := arrived.Sub(in.clicked); in.failed || age > s.cfg.callbackDeadline {
 		if !in.failed {
 			s.timeoutLocked(in)
 		}
-		s.failLocked(FailureLate, in, fmt.Sprintf("callback type %d arrived %v after delivery", body.Type, latency.Round(time.Millisecond)))
+		s.failLocked(FailureLate, in, fmt.Sprintf("callback type %d arrived %v after the click (%v after delivery)",
+			body.Type, age.Round(time.Millisecond), latency.Round(time.Millisecond)))
 		return result{}, errUnknownInteraction()
 	}
 

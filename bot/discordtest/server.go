@@ -82,8 +82,13 @@ type config struct {
 func WithClock(c Clock) Option { return func(cfg *config) { cfg.clock = c } }
 
 // WithCallbackDeadline changes Discord's 3-second limit for an interaction
-// callback, measured in real time from delivery. Tests of late callbacks
-// shorten it to stay fast.
+// callback. As Discord does, the fake counts it from the user's action, the
+// interaction's snowflake time (WithTime moves it), not from delivery: a
+// click held back by WithDelay, or replayed after a gateway outage, has
+// that much less time left. It runs in real time, shifted from the
+// server's Clock by the snowflake's offset from that clock's now, since it
+// measures the bot's real latency. Tests of late callbacks shorten it to
+// stay fast.
 func WithCallbackDeadline(d time.Duration) Option {
 	return func(cfg *config) { cfg.callbackDeadline = d }
 }

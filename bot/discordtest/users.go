@@ -152,7 +152,8 @@ func WithTime(t time.Time) ActionOption {
 
 // WithDelay holds the INTERACTION_CREATE back for d of real time, so that a
 // click made earlier (see WithTime) can arrive later. The callback deadline
-// starts at delivery.
+// still runs from the click, so the delay eats into it, as a slow network
+// does on Discord.
 func WithDelay(d time.Duration) ActionOption {
 	return actionFunc(func(c *actionConfig) { c.delay = d })
 }

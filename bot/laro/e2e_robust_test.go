@@ -79,15 +79,22 @@ func TestLaroActionStoredButReplyLost(t *testing.T) {
 	if _, err := r.Wait(); !errors.Is(err, discordtest.ErrInteractionFailed) {
 		t.Fatalf("the lost answer: got %v, want ErrInteractionFailed", err)
 	}
+	// Her hand still follows the game: it shows the discard was made
+	// (through the token it had, since the lost answer's has no message).
+	alice.WaitHand("the stored discard", func(m *discordgo.Message) bool {
+		return e2e.Button(m, "discard", "*") == "" && strings.Contains(e2e.Text(m), card.Symbol())
+	})
 	w.Restart()
 	table := w.TableMessage("cardbot restarted")
 	if !strings.Contains(e2e.Text(table), "discarded **"+card.Symbol()+"**") {
 		t.Errorf("after the restart the table does not show alice's stored discard of %s:\n%s", card.Symbol(), e2e.Text(table))
 	}
-	// It is bob's turn, and alice cannot discard again.
+	// It is bob's turn, and alice cannot discard again: a discard button
+	// forged from her old hand is refused as out of date.
 	bob.OpenHand(table)
 	bob.WaitHand("bob's draw", func(m *discordgo.Message) bool { return e2e.Button(m, "draw", "deck") != "" })
-	if cb := alice.Click(hand, e2e.Button(hand, "discard", card.String())); !strings.Contains(e2e.Text(cb.Message), "earlier moment") {
+	forged, err := alice.U.ForgeClick(w.Ch, e2e.Button(hand, "discard", card.String()))
+	if cb := e2e.Answer(t, forged, err); !strings.Contains(e2e.Text(cb.Message), "earlier moment") {
 		t.Errorf("alice's repeated discard answered %q, want it refused as out of date", e2e.Text(cb.Message))
 	}
 	if n := len(w.Srv.Failures()); n != 1 {

@@ -77,6 +77,7 @@ type Core struct {
 	ready  map[string]bool      // between games: who is in for the next one (nil: nobody asked yet)
 	hands  map[string]handToken // open hand messages, by user
 	joins  map[string]handToken // Join clicks, whose tokens send the hand at Start (starthands.go)
+	asked  map[string]time.Time // each user's latest hand click answered (see AnswerHand)
 	notice turnNotice           // the turn notice (turn_notice.go)
 	phase  *atomic.Uint32       // Status as of the actor's last job, for other goroutines (observe.go)
 }

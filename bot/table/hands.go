@@ -26,6 +26,10 @@ type handToken struct {
 	// hand edits. An edit that Discord refused leaves it wrong, which costs
 	// at most that one redraw: the next change of the hand is sent.
 	shown uint64
+	// origin is the ID of the interaction whose answer created the message
+	// the token edits ("" : not known, as after a restart): two tokens with
+	// the same origin edit the same message.
+	origin string
 }
 
 // tokenLife is how long a table keeps editing a hand message through an
@@ -51,24 +55,6 @@ func (c *Core) HandReply(in *ui.Input, seat int, note string) *ui.Reply {
 	return c.AnswerHand(in, v, fromTable)
 }
 
-// AnswerHand answers a click with the clicker's hand view v and remembers
-// the interaction, whose token lets the table update that message later.
-// A click on the public table (fromTable), or a forged one on any message
-// others can see, gets a new private message: a hand never replaces a
-// message anyone else sees.
-func (c *Core) AnswerHand(in *ui.Input, v ui.Rendering, fromTable bool) *ui.Reply {
-	if fromTable || !in.OnEphemeral() {
-		i := in.LinkPrivately()
-		c.AdoptHand(in.UserID, i, in.At)
-		c.shownInHand(in.UserID, i, v)
-		return ui.EphemeralMessage("", v.Embeds, v.Components)
-	}
-	i := in.LinkPrivately()
-	c.keepHand(in.UserID, i, in.At)
-	c.shownInHand(in.UserID, i, v)
-	return ui.PrivateUpdate("", v.Embeds, v.Components)
-}
-
 // AdoptHand makes the message of interaction i (created at at) a new hand
 // message of the player's, and stores its token before returning, so that
 // after a restart (even a crash) the table updates this message, not the one
@@ -79,9 +65,13 @@ func (c *Core) AnswerHand(in *ui.Input, v ui.Rendering, fromTable bool) *ui.Repl
 // it with a message ephemeral for its user; and that user must be the
 // player, or someone else would be shown this hand.
 func (c *Core) AdoptHand(user string, i *discordgo.Interaction, at time.Time) {
-	if !c.linkHand(user, i, at) {
-		return
+	if c.linkHand(user, i, at, i.ID) {
+		c.saveHand(user, i, at)
 	}
+}
+
+// saveHand stores i as user's hand token and waits for the commit.
+func (c *Core) saveHand(user string, i *discordgo.Interaction, at time.Time) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	if err := c.Env.Store.SaveHandToken(ctx, c.GameID, handRecord(user, i, at)); err != nil {
@@ -93,32 +83,28 @@ func (c *Core) AdoptHand(user string, i *discordgo.Interaction, at time.Time) {
 // It is queued, not waited for: every click on a hand brings a new token,
 // and losing the newest in a crash costs nothing, since an older one still
 // edits the same message (see Store.QueueHandToken).
-func (c *Core) keepHand(user string, i *discordgo.Interaction, at time.Time) {
-	if c.linkHand(user, i, at) {
+func (c *Core) keepHand(user string, i *discordgo.Interaction, at time.Time, origin string) {
+	if c.linkHand(user, i, at, origin) {
 		c.Env.Store.QueueHandToken(c.GameID, handRecord(user, i, at))
 	}
 }
 
-// linkHand makes i the player's hand interaction, if it is the player's own.
-func (c *Core) linkHand(user string, i *discordgo.Interaction, at time.Time) bool {
-	if u := ui.UserOf(i); u == nil || u.ID != user {
+// linkHand makes i the player's hand interaction, if it is the player's own;
+// origin is the interaction that created the message i edits.
+func (c *Core) linkHand(user string, i *discordgo.Interaction, at time.Time, origin string) bool {
+	if !ownInteraction(user, i) {
 		c.Env.Log.Error("refused to link a hand to another person's interaction", "table", c.ID)
 		return false
 	}
-	c.hands[user] = handToken{i: tokenOnly(i), at: at}
+	c.hands[user] = handToken{i: tokenOnly(i), at: at, origin: origin}
 	c.handLapsed(user, false)
 	return true
 }
 
-// shownInHand notes that user's hand message, the one interaction i
-// answers, now shows v.
-func (c *Core) shownInHand(user string, i *discordgo.Interaction, v ui.Rendering) {
-	h, ok := c.hands[user]
-	if !ok || h.i.Token != i.Token {
-		return // not linked: the answer is not their hand message
-	}
-	h.shown = v.Fingerprint()
-	c.hands[user] = h
+// ownInteraction reports whether i is user's own.
+func ownInteraction(user string, i *discordgo.Interaction) bool {
+	u := ui.UserOf(i)
+	return u != nil && u.ID == user
 }
 
 // handRecord is what the store keeps of a hand interaction.
@@ -156,17 +142,25 @@ func (c *Core) RefreshHands(skip ...string) {
 			c.handLapsed(user, true)
 			continue
 		}
-		s := SeatIndex(c.Seats, user)
-		if s < 0 {
-			continue
+		if s := SeatIndex(c.Seats, user); s >= 0 {
+			c.refreshHand(user, s)
 		}
-		v := c.self.HandView(s, "")
-		sum := v.Fingerprint()
-		if sum != 0 && sum == h.shown {
-			continue
-		}
-		h.shown = sum
-		c.hands[user] = h
-		c.Out.SetEphemeralFollowup("hand:"+user, h.i, h.msg, v)
 	}
+}
+
+// refreshHand redraws user's open hand message (seat s) unless it already
+// shows what it would be redrawn to.
+func (c *Core) refreshHand(user string, s int) {
+	h, ok := c.hands[user]
+	if !ok || c.gameNow().Sub(h.at) > tokenLife {
+		return
+	}
+	v := c.self.HandView(s, "")
+	sum := v.Fingerprint()
+	if sum != 0 && sum == h.shown {
+		return
+	}
+	h.shown = sum
+	c.hands[user] = h
+	c.Out.SetEphemeralFollowup("hand:"+user, h.i, h.msg, v)
 }

@@ -34,14 +34,15 @@ type Outbox struct {
 	editBucket  string          // and of its message edits
 
 	mu         sync.Mutex
-	public     *ui.Rendering // latest unsent rendering of the table message
-	newPublic  bool          // post a fresh message instead of editing
-	urgent     bool          // send public without waiting for the table's pace (see Hurry)
-	messageID  string        // the table message, once posted
-	announce   []broadcast   // one-off channel messages, posted in order
-	closing    []func()      // calls that end a game's thread, made after everything else (see EndThread)
-	retire     *ui.Rendering // what the current table message becomes when a fresh one replaces it
-	staleSince time.Time     // when the oldest urgent change not yet sent was made (zero: none)
+	public     *ui.Rendering  // latest unsent rendering of the table message
+	newPublic  bool           // post a fresh message instead of editing
+	urgent     bool           // send public without waiting for the table's pace (see Hurry)
+	messageID  string         // the table message, once posted
+	announce   []broadcast    // one-off channel messages, posted in order
+	closing    []func()       // calls that end a game's thread, made after everything else (see EndThread)
+	clicked    []*clickedEdit // redraws of clicked messages, held while their callbacks may land (see outbox_clicked.go)
+	retire     *ui.Rendering  // what the current table message becomes when a fresh one replaces it
+	staleSince time.Time      // when the oldest urgent change not yet sent was made (zero: none)
 	lastPublic time.Time
 	backoff    time.Time // no public call before this, after Discord refused one
 	problem    string    // the last thing Discord refused us, in plain words
@@ -83,6 +84,9 @@ func (o *Outbox) SetPublic(r ui.Rendering, fresh bool) {
 	o.public, o.reach.shown = &r, &r
 	if fresh {
 		o.newPublic = true
+	} else if !o.newPublic {
+		// Newer than a clicked redraw of the same message still queued.
+		o.clicked = dropClicked(o.clicked, o.messageID)
 	}
 	o.staleLocked()
 	o.mu.Unlock()
@@ -172,7 +176,9 @@ func (o *Outbox) staleLocked() {
 func (o *Outbox) due(now time.Time, force bool) (since, ready time.Time, ok bool) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	if o.reach.lost || len(o.announce) == 0 && o.public == nil && len(o.closing) == 0 && !o.noticeWorkLocked() {
+	other := len(o.announce) > 0 || o.public != nil || len(o.closing) > 0 || o.noticeWorkLocked()
+	clickedAt, clicked := o.clickedDueLocked(now, force)
+	if o.reach.lost || !other && !clicked {
 		o.staleSince = time.Time{}
 		return time.Time{}, time.Time{}, false
 	}
@@ -184,6 +190,9 @@ func (o *Outbox) due(now time.Time, force bool) (since, ready time.Time, ok bool
 	since = o.staleSince
 	if o.noticeNextLocked() {
 		ready, since = o.noticeDueLocked(now, ready, since)
+	}
+	if clicked && (!other || clickedAt.Before(ready)) {
+		ready = clickedAt
 	}
 	if !force && o.backoff.After(ready) {
 		ready = o.backoff
@@ -234,10 +243,14 @@ func (o *Outbox) routeWait() time.Duration {
 func (o *Outbox) sendOne() (more, refused bool) {
 	o.mu.Lock()
 	refusals := o.refusals
-	switch {
-	case o.reach.lost:
+	if o.reach.lost {
 		o.mu.Unlock()
 		return false, false
+	}
+	switch e := o.takeClickedLocked(time.Now()); {
+	case e != nil:
+		o.mu.Unlock()
+		o.sendClicked(e)
 	case len(o.announce) > 0:
 		b := o.announce[0]
 		o.announce = o.announce[1:]
@@ -290,12 +303,18 @@ func (o *Outbox) sendOne() (more, refused bool) {
 		o.closing = o.closing[1:]
 		o.mu.Unlock()
 		call()
+	case len(o.clicked) > 0:
+		// Due only when the bot stops (force): held redraws go too.
+		held := o.clicked[0]
+		o.clicked = o.clicked[1:]
+		o.mu.Unlock()
+		o.sendClicked(held)
 	default:
 		o.mu.Unlock()
 	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	more = len(o.announce) > 0 || o.public != nil || len(o.closing) > 0 || o.noticeWorkLocked()
+	more = len(o.announce) > 0 || o.public != nil || len(o.closing) > 0 || o.noticeWorkLocked() || len(o.clicked) > 0
 	if !more {
 		o.staleSince = time.Time{}
 	}

@@ -26,7 +26,9 @@ func (e *Env) Route(ctx context.Context, in *ui.Input) *ui.Reply {
 	}
 	if r := t.TableCore().Act.call(ctx, func() *ui.Reply {
 		t.TableCore().Seen(in.At)
-		return withProblem(t, t.Handle(ctx, in))
+		r := withProblem(t, t.Handle(ctx, in))
+		t.TableCore().EchoClicked(in, r) // the clicked message is redrawn even if the callback fails
+		return r
 	}); r != nil {
 		return r
 	}

@@ -97,13 +97,8 @@ const dealWait = 2 * time.Second
 func (c *Core) AnswerStart(in *ui.Input, channelID, msgID string, was ui.Rendering) *ui.Reply {
 	c.Out.FinalEdit(channelID, msgID, was)
 	seat := SeatIndex(c.Seats, in.UserID)
-	r := c.AnswerHand(in, c.self.HandView(seat, startHandNote), true)
-	if h, ok := c.hands[in.UserID]; ok {
-		// As in DealHands: the start's redraw of every hand, which comes
-		// before this answer has reached Discord, leaves this one alone
-		// unless the game has moved.
-		h.shown = c.self.HandView(seat, "").Fingerprint()
-		c.hands[in.UserID] = h
-	}
-	return r
+	// As in DealHands: the start's redraw of every hand, which comes
+	// before this answer has reached Discord, leaves this one alone unless
+	// the game has moved.
+	return c.answerHand(in, c.self.HandView(seat, startHandNote), true, c.self.HandView(seat, "").Fingerprint())
 }

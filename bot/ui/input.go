@@ -18,6 +18,7 @@ type Input struct {
 	// It is atomic because a handler that outlives its deadline may still
 	// set it on the table's goroutine while the router reads it.
 	linked      atomic.Bool
+	answer      answerHooks // told whether Discord took the answer (see OnAnswered)
 	GuildID     string
 	ChannelID   string
 	UserID      string

@@ -1,0 +1,133 @@
+package table
+
+import (
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/ui"
+)
+
+// A hand click's answer may never be shown: Discord refuses a callback
+// past its 3 s (a click replayed after a gateway outage), and the player
+// sees "This interaction failed" although the table may have stored their
+// move. The click's token then edits nothing, so it becomes the hand's
+// token only once the router reports the answer shown (ui.Input.OnAnswered);
+// until then, and if it never is, the table goes on editing the hand
+// message through the token it had, and redraws it to what was stored.
+
+// AnswerHand answers a click with the clicker's hand view v. A click on
+// the public table (fromTable), or a forged one on any message others can
+// see, gets a new private message: a hand never replaces a message anyone
+// else sees. Its token is stored before the answer goes, so that after a
+// restart (even a crash) the table updates this message, not the one
+// before it; it is linked in memory once the answer is shown (settleHand).
+func (c *Core) AnswerHand(in *ui.Input, v ui.Rendering, fromTable bool) *ui.Reply {
+	return c.answerHand(in, v, fromTable, v.Fingerprint())
+}
+
+// answerHand is AnswerHand for a view v that counts as showing the
+// rendering with fingerprint shown: v's without its note, for a note that
+// should stay until the hand changes (see AnswerStart).
+func (c *Core) answerHand(in *ui.Input, v ui.Rendering, fromTable bool, shown uint64) *ui.Reply {
+	fresh := fromTable || !in.OnEphemeral()
+	a := handAnswer{user: in.UserID, i: in.LinkPrivately(), at: in.At, shown: shown, fresh: fresh, game: c.GameID, seq: c.Seq}
+	a.origin = a.i.ID
+	if !fresh {
+		a.origin = in.ClickedMessageOrigin()
+	}
+	if fresh && ownInteraction(a.user, a.i) {
+		c.saveHand(a.user, a.i, a.at)
+	}
+	if _, had := c.hands[a.user]; !had && ownInteraction(a.user, a.i) {
+		// No token to go on with meanwhile: this one serves at once, so a
+		// change before the router reports (the table closing, say) still
+		// reaches the player; settleHand takes it back if it was refused.
+		c.hands[a.user] = handToken{i: tokenOnly(a.i), at: a.at, shown: a.shown, origin: a.origin}
+	}
+	if c.asked == nil {
+		c.asked = map[string]time.Time{}
+	}
+	if a.at.After(c.asked[a.user]) {
+		c.asked[a.user] = a.at
+	}
+	act := c.Act // read here: the hook runs off the table's goroutine
+	in.OnAnswered(func(ok bool) { act.Post(func() { c.settleHand(a, ok) }) })
+	if fresh {
+		return ui.EphemeralMessage("", v.Embeds, v.Components)
+	}
+	return ui.PrivateUpdate("", v.Embeds, v.Components)
+}
+
+// handAnswer is an answer to a hand click whose fate Discord has not told
+// yet: user's interaction i, made at at, whose message (a new one if
+// fresh; created by interaction origin) the answer makes show the rendering
+// with fingerprint shown, as the table stood at stored action seq of game.
+type handAnswer struct {
+	user   string
+	i      *discordgo.Interaction
+	at     time.Time
+	shown  uint64
+	fresh  bool
+	origin string
+	game   string
+	seq    int64
+}
+
+// settleHand runs once the router knows whether Discord showed answer a
+// (ok).
+//
+// Shown, a's token becomes the hand's, unless a later click's already is
+// (a click on the hand message's token is queued to the store, see
+// keepHand). If the table has moved on since the answer was made, and no
+// later click of the player's has been answered since, the change went to
+// the old token: on the same message it was sent after the answer, so the
+// message shows it, and the new token takes over what the old one showed
+// (sending it again could land after the player's next click's answer and
+// turn their hand back); an answer that made a new message is redrawn.
+//
+// Refused, the hand is redrawn through the token it had, and for a new
+// message that token goes back to the store in place of the refused one,
+// unless a later click's has been stored since (a player with no earlier
+// hand message keeps the refused token stored: after a restart, its edits
+// fail as harmlessly as they would now). Either way every hand message
+// converges to what was stored.
+func (c *Core) settleHand(a handAnswer, ok bool) {
+	s := SeatIndex(c.Seats, a.user)
+	old, had := c.hands[a.user]
+	switch {
+	case !ok && had && old.i.Token == a.i.Token:
+		delete(c.hands, a.user) // the token served at once; nothing to fall back on
+		return
+	case !ok:
+		if had && a.fresh && !c.asked[a.user].After(a.at) {
+			c.Env.Store.QueueHandToken(c.GameID, handRecord(a.user, old.i, old.at))
+		}
+		if s >= 0 {
+			c.refreshHand(a.user, s)
+		}
+		return
+	case had && old.at.After(a.at):
+		return // a later click's token is linked already
+	case a.fresh:
+		if !c.linkHand(a.user, a.i, a.at, a.origin) {
+			return
+		}
+	default:
+		c.keepHand(a.user, a.i, a.at, a.origin)
+	}
+	h, linked := c.hands[a.user]
+	if !linked || h.i.Token != a.i.Token {
+		return
+	}
+	changed := (c.GameID != a.game || c.Seq != a.seq) && !c.asked[a.user].After(a.at)
+	sameMessage := had && a.origin != "" && old.origin == a.origin
+	h.shown = a.shown
+	if changed && sameMessage {
+		h.shown = old.shown
+	}
+	c.hands[a.user] = h
+	if changed && !sameMessage && s >= 0 {
+		c.refreshHand(a.user, s)
+	}
+}

@@ -1,0 +1,137 @@
+package table
+
+import (
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/ui"
+)
+
+// A click on a public message (a lobby's Join or Start, a finished table's
+// Play again) is answered by redrawing that message in the callback. If
+// Discord refuses the callback (a click replayed after a gateway outage,
+// past its 3 s), the message would keep its old seats and live-looking
+// buttons while the store has moved on. So every such redraw is also queued
+// here, held while the callback may still land: shown, the queued edit is
+// dropped; refused, or never reported on, it goes through the dispatcher
+// like any table message. The callback is only the faster path.
+
+// clickedHold is how long after the click a queued redraw waits for news of
+// its callback: Discord's 3 s, and the time a deferred answer may take to
+// follow, after which sending it again costs at most one redundant edit.
+const clickedHold = 5 * time.Second
+
+// clickedEdit is a queued redraw of a clicked public message.
+type clickedEdit struct {
+	channel, messageID string
+	r                  ui.Rendering
+	hold               time.Time // not sent before (zero: at once)
+}
+
+// EchoClicked queues, held until its callback's fate is known, the public
+// redraw r gives the message in's click was on, if r is one: the callback
+// then only shows it sooner. It runs on the table's goroutine, with the
+// click's answer.
+func (c *Core) EchoClicked(in *ui.Input, r *ui.Reply) {
+	if r == nil || !r.Public || r.Data == nil || r.Type != discordgo.InteractionResponseUpdateMessage ||
+		in.Linked() || in.OnEphemeral() || in.ClickedMessage() == "" {
+		return
+	}
+	d := r.Data
+	v := ui.Rendering{Content: d.Content, Embeds: d.Embeds, Components: d.Components}
+	e := &clickedEdit{channel: in.ChannelID, messageID: in.ClickedMessage(), r: v, hold: in.At.Add(clickedHold)}
+	out := c.Out
+	out.queueClicked(e)
+	in.OnAnswered(func(shown bool) { out.settleClicked(e, shown) })
+}
+
+// queueClicked queues e, replacing any older redraw of its message. It is
+// the newest rendering of that message, so a pending edit of the same table
+// message is dropped.
+func (o *Outbox) queueClicked(e *clickedEdit) {
+	o.mu.Lock()
+	if o.reach.closed {
+		o.mu.Unlock()
+		return // nothing queued after the table's last message is sent
+	}
+	o.clicked = append(dropClicked(o.clicked, e.messageID), e)
+	if o.public != nil && !o.newPublic && e.messageID == o.messageID {
+		o.public = nil
+	}
+	o.staleLocked()
+	o.mu.Unlock()
+	o.disp.mark(o)
+}
+
+// settleClicked drops e if its callback was shown, and else lets it go at once.
+func (o *Outbox) settleClicked(e *clickedEdit, shown bool) {
+	o.mu.Lock()
+	for i, q := range o.clicked {
+		if q != e {
+			continue
+		}
+		if shown {
+			o.clicked = append(o.clicked[:i:i], o.clicked[i+1:]...)
+		} else {
+			e.hold = time.Time{}
+		}
+		break
+	}
+	o.mu.Unlock()
+	o.disp.mark(o)
+}
+
+// dropClicked returns q without the redraws of message id.
+func dropClicked(q []*clickedEdit, id string) []*clickedEdit {
+	out := q[:0:0]
+	for _, e := range q {
+		if e.messageID != id {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// clickedDueLocked returns when the first queued redraw may go (ok: there
+// is one), force ignoring holds.
+func (o *Outbox) clickedDueLocked(now time.Time, force bool) (ready time.Time, ok bool) {
+	for _, e := range o.clicked {
+		at := e.hold
+		if force || at.Before(now) {
+			at = now
+		}
+		if !ok || at.Before(ready) {
+			ready, ok = at, true
+		}
+	}
+	return ready, ok
+}
+
+// takeClickedLocked removes and returns the first queued redraw whose
+// hold has passed at now, or nil.
+func (o *Outbox) takeClickedLocked(now time.Time) *clickedEdit {
+	for i, e := range o.clicked {
+		if !e.hold.After(now) {
+			o.clicked = append(o.clicked[:i:i], o.clicked[i+1:]...)
+			return e
+		}
+	}
+	return nil
+}
+
+// sendClicked edits a clicked message to its queued redraw. It keeps the
+// message's attachments (the redraw names none, as the callback did not).
+func (o *Outbox) sendClicked(e *clickedEdit) {
+	r := o.forChannel(e.r)
+	embeds, comps := ui.OrEmpty(r.Embeds, r.Components)
+	_, err := o.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
+		ID: e.messageID, Channel: e.channel, Content: &r.Content, Embeds: &embeds, Components: &comps,
+	})
+	if err != nil {
+		// Not queued again: a message Discord will not let the bot edit
+		// (deleted, no permission) would be retried for ever, and the
+		// table's own message comes back through sendPublic's retries.
+		o.log.Warn("could not redraw a clicked message", "message", e.messageID, "err", err)
+	}
+}

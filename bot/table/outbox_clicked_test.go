@@ -1,0 +1,85 @@
+package table
+
+import (
+	"context"
+	"log/slog"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/discordtest"
+	"github.com/cardbot/cardbot/bot/metrics"
+	"github.com/cardbot/cardbot/bot/ui"
+)
+
+// A clicked message's redraw queued in the outbox waits for its callback's
+// fate: dropped when the callback was shown, sent at once when it was
+// refused, and dropped when a newer rendering of the same table message
+// comes first.
+func TestOutboxClickedRedrawWaitsForItsCallback(t *testing.T) {
+	srv := discordtest.New(t)
+	ch := srv.AddGuild("g").AddChannel("tables")
+	s := srv.Session("test-token")
+	if err := s.Open(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = s.Close() })
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	d := newDispatcher(DefaultGlobalBudget)
+	d.m = metrics.New()
+	go d.run(ctx)
+	var sends sync.WaitGroup
+	posted := make(chan string, 1)
+	o := newOutbox(s, slog.New(slog.NewTextHandler(testLog{t}, nil)), ch.ID(), "", time.Millisecond, d, &sends,
+		func(id string) { posted <- id })
+	shows := func(what string) {
+		t.Helper()
+		if _, err := ch.Wait(5*time.Second, func(ms []*discordgo.Message) bool { return len(ms) == 1 && ms[0].Content == what }); err != nil {
+			t.Fatalf("the table message never showed %q: %v", what, err)
+		}
+	}
+	o.SetPublic(ui.Rendering{Content: "lobby"}, true)
+	var id string
+	select {
+	case id = <-posted: // the outbox knows its message from now on
+	case <-time.After(5 * time.Second):
+		t.Fatal("the table message was never posted")
+	}
+	shows("lobby")
+	held := func(what string) *clickedEdit {
+		return &clickedEdit{channel: ch.ID(), messageID: id, r: ui.Rendering{Content: what}, hold: time.Now().Add(time.Hour)}
+	}
+
+	shown := held("shown by its callback")
+	o.queueClicked(shown)
+	o.settleClicked(shown, true)
+	refused := held("refused callback")
+	o.queueClicked(refused)
+	o.settleClicked(refused, false)
+	shows("refused callback")
+
+	stale := held("older than the next rendering")
+	o.queueClicked(stale)
+	o.SetPublic(ui.Rendering{Content: "newer"}, false)
+	shows("newer")
+	o.mu.Lock()
+	left := len(o.clicked)
+	o.mu.Unlock()
+	if left != 0 {
+		t.Errorf("%d clicked redraws still queued after a newer rendering of their message", left)
+	}
+	if slices.ContainsFunc(ch.History(), func(m *discordgo.Message) bool {
+		return m.Content == "shown by its callback" || m.Content == "older than the next rendering"
+	}) {
+		t.Error("the outbox sent a redraw that its callback had shown, or one older than the table's rendering")
+	}
+}
+
+// testLog writes a logger's lines to the test's log.
+type testLog struct{ t *testing.T }
+
+func (l testLog) Write(p []byte) (int, error) { l.t.Log(string(p)); return len(p), nil }
