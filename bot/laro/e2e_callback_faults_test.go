@@ -30,7 +30,7 @@ func handWithin(t *testing.T, p *e2e.Player, d time.Duration, what string, cond 
 // stored. Their hand message must still follow the game: it shows the
 // discard happened, and the other player's moves after it.
 func TestLaroHandFollowsTheGameAfterAFailedCallback(t *testing.T) {
-	w := e2e.NewWorld(t)
+	w := e2e.NewStrictWorld(t)
 	alice, bob := w.Player("alice"), w.Player("bob")
 	players := []*e2e.Player{alice, bob}
 	e2e.OpenTable(t, w, alice, []*e2e.Player{bob}, e2e.QuickOpts(1)...)
@@ -109,7 +109,7 @@ func TestLaroClickDeliveredLateIsDeferredByItsStamp(t *testing.T) {
 // within its 3 s): the seat is stored, and the lobby message must show it
 // although the callback that would have redrawn it never got through.
 func TestLaroLobbyShowsAJoinWhoseCallbackFailed(t *testing.T) {
-	w := e2e.NewWorld(t)
+	w := e2e.NewStrictWorld(t)
 	alice, bob := w.Player("alice"), w.Player("bob")
 	r, err := alice.U.Slash(w.Ch, "laro new", e2e.QuickOpts(1)...)
 	e2e.Answer(t, r, err)
@@ -123,9 +123,9 @@ func TestLaroLobbyShowsAJoinWhoseCallbackFailed(t *testing.T) {
 	if _, err := rj.Wait(); !errors.Is(err, discordtest.ErrInteractionFailed) {
 		t.Fatalf("Join with its callback failing: got %v, want ErrInteractionFailed (bob saw it fail)", err)
 	}
-	lobby = w.WaitMessage(lobby.ID, "bob seated", func(m *discordgo.Message) bool { return strings.Contains(e2e.Text(m), e2e.Mentions(bob)) })
+	lobby = w.WaitMessage(lobby.ID, "bob seated", func(m *discordgo.Message) bool { return strings.Contains(e2e.Text(m), e2e.Named(bob)) })
 	alice.Click(lobby, e2e.Button(lobby, "start", ""))
-	if table := w.TableMessage("game 1"); !strings.Contains(e2e.Text(table), e2e.Mentions(bob)) {
+	if table := w.TableMessage("game 1"); !strings.Contains(e2e.Text(table), e2e.Named(bob)) {
 		t.Errorf("the game bob joined does not seat him:\n%s", e2e.Text(table))
 	}
 	onlyFailure(t, w, rj.ID())

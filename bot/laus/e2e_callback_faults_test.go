@@ -19,7 +19,7 @@ import (
 // must still show it as it is: the finished match's message without its
 // buttons, and one message offering the next match.
 func TestLausPlayAgainConvergesAfterAFailedCallback(t *testing.T) {
-	w := e2e.NewWorld(t)
+	w := e2e.NewStrictWorld(t)
 	alice := w.Player("alice")
 	lausSoloTable(t, w, alice, 100, 600)
 	alice.OpenHand(w.TableMessage("match 1 · round 1"))

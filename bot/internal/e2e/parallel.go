@@ -6,6 +6,9 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
+	"github.com/cardbot/cardbot/bot"
+	"github.com/cardbot/cardbot/bot/discordtest"
 )
 
 // Patience is how long a helper waits for what a test expects before it
@@ -45,4 +48,13 @@ func Main(m *testing.M) {
 		}
 	}
 	os.Exit(m.Run())
+}
+
+// NewStrictWorld is NewWorld with Discord's own 3 s callback deadline even
+// under the race detector: for tests of what people see when an answer is
+// too late (a click replayed after a gateway outage), which a longer
+// deadline would let through.
+func NewStrictWorld(t *testing.T, tune ...func(*bot.Options)) *World {
+	t.Helper()
+	return NewWorldOn(t, []discordtest.Option{discordtest.WithCallbackDeadline(3 * time.Second)}, tune...)
 }
