@@ -130,7 +130,7 @@ func TestUpgradeDropsOldHandLinks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := goose.NewProvider(goose.DialectSQLite3, old, migrations.FS, goose.WithDisableGlobalRegistry(true))
+	p, err := goose.NewProvider(goose.DialectSQLite3, old, migrations.SQLite, goose.WithDisableGlobalRegistry(true))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -84,7 +84,7 @@ func isBusy(err error) bool {
 // transaction is then rolled back whole, and it looks again: as long as the schema moved
 // on meanwhile, the failure was that race, not a broken migration.
 func migrate(ctx context.Context, db *sql.DB) error {
-	p, err := goose.NewProvider(goose.DialectSQLite3, db, migrations.FS,
+	p, err := goose.NewProvider(goose.DialectSQLite3, db, migrations.SQLite,
 		goose.WithDisableGlobalRegistry(true))
 	if err != nil {
 		return fmt.Errorf("migrations: %w", err)

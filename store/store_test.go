@@ -139,7 +139,7 @@ func TestOpenBadPath(t *testing.T) {
 // latestMigration is the version of the newest embedded migration file.
 func latestMigration(t *testing.T) int64 {
 	t.Helper()
-	files, err := fs.Glob(migrations.FS, "*.sql")
+	files, err := fs.Glob(migrations.SQLite, "*.sql")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no migration files: %v", err)
 	}
