@@ -201,7 +201,7 @@ func (s *Store) commitBatch(batch []*appendReq, savepoints bool) ([]error, error
 		return nil, fmt.Errorf("store: begin: %w", err)
 	}
 	defer tx.Rollback()
-	games, err := loadBatchGames(ctx, tx, batch)
+	games, err := s.loadBatchGames(ctx, tx, batch)
 	if err != nil {
 		return nil, err
 	}
