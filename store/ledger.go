@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 )
 
@@ -270,6 +271,9 @@ func (s *Store) applyMove(ctx context.Context, tx *sql.Tx, g *gameChips, seq int
 		return fmt.Errorf("%w: chip movement without a user", ErrInvalid)
 	}
 	err := s.tryMove(ctx, tx, g, seq, m)
+	if errors.Is(err, errGuardMoves) {
+		return err // the transaction is aborted: nothing more can run in it
+	}
 	if isForeignKeyError(err) {
 		// The guild has not seen the player yet (the ledger row references their
 		// balances row). Creating players only on this path keeps the common case at one
@@ -299,9 +303,20 @@ func (s *Store) applyMove(ctx context.Context, tx *sql.Tx, g *gameChips, seq int
 // tryMove runs insertMove so that the transaction can go on when it fails. SQLite undoes
 // a failed statement alone; PostgreSQL aborts the whole transaction, so there the insert
 // runs under a savepoint that a failure rolls back to.
+//
+// The savepoint costs two round trips to the server per movement, and movements almost
+// never fail. So a group commit's first attempt runs them without (a context marked by
+// unguardedMoves): a failure then answers errGuardMoves, and the batch runs again, rolled
+// back whole, with every movement guarded (see commitBatch).
 func (s *Store) tryMove(ctx context.Context, tx *sql.Tx, g *gameChips, seq int64, m ChipMove) error {
 	if s.dialect != dialectPostgres {
 		return s.insertMove(ctx, tx, g, seq, m)
+	}
+	if ctx.Value(unguardedMoves{}) != nil {
+		if err := s.insertMove(ctx, tx, g, seq, m); err != nil {
+			return fmt.Errorf("%w: %w", errGuardMoves, err)
+		}
+		return nil
 	}
 	if _, err := tx.ExecContext(ctx, `SAVEPOINT chip_move`); err != nil {
 		return fmt.Errorf("store: savepoint: %w", err)
@@ -371,3 +386,10 @@ func (s *Store) insufficient(ctx context.Context, tx *sql.Tx, g *gameChips, m Ch
 	}
 	return &InsufficientChipsError{Guild: g.guild, User: m.User, Need: need, Free: balance - held}
 }
+
+// unguardedMoves is the context key that lets tryMove skip its savepoint.
+type unguardedMoves struct{}
+
+// errGuardMoves says that a movement failed without a savepoint on PostgreSQL: the
+// transaction is aborted, and its batch must run again with guarded movements.
+var errGuardMoves = errors.New("store: chip movement failed unguarded")

@@ -58,7 +58,7 @@ func openPostgres(ctx context.Context, dsn string) (*Store, error) {
 
 	created, err := migratePostgres(ctx, open())
 	if err != nil {
-		return nil, fmt.Errorf("store: database %s: %w", shown, err)
+		return nil, &oneLineError{fmt.Sprintf("store: database %s: %v", shown, err), err}
 	}
 	wdb := open()
 	wdb.SetMaxOpenConns(1)
@@ -72,7 +72,7 @@ func openPostgres(ctx context.Context, dsn string) (*Store, error) {
 		if err := db.PingContext(ctx); err != nil {
 			wdb.Close()
 			rdb.Close()
-			return nil, fmt.Errorf("store: open database %s: %w", shown, err)
+			return nil, &oneLineError{fmt.Sprintf("store: open database %s: %v", shown, err), err}
 		}
 	}
 	return newStore(dialectPostgres, shown, created, wdb, rdb, nil, nil), nil
@@ -159,3 +159,16 @@ func (c *pgConn) ExecContext(ctx context.Context, query string, args []driver.Na
 func (c *pgConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
 	return c.Conn.QueryContext(ctx, pgQuery(query), args)
 }
+
+// oneLineError prints err's message on one line: pgx lists each address it tried on a
+// line of its own, and the operator should see one line at a failed start.
+type oneLineError struct {
+	msg string
+	err error
+}
+
+func (e *oneLineError) Error() string {
+	return strings.Join(strings.Fields(e.msg), " ")
+}
+
+func (e *oneLineError) Unwrap() error { return e.err }
