@@ -7,7 +7,15 @@
 // and build the same schema with the same invariants; only the dialect differs. Each file
 // is a goose v3 migration (NNNN_name.sql with "-- +goose Up" and "-- +goose Down"
 // sections). Released files are never edited; a schema change is a new file with the next
-// number, in both folders.
+// number, in both folders (TestDialectsMatch checks that both have it).
+//
+// Porting a SQLite migration to postgres/: INTEGER becomes BIGINT (unix milliseconds do
+// not fit PostgreSQL's INTEGER) and BLOB becomes BYTEA; STRICT and WITHOUT ROWID go; a
+// trigger becomes a plpgsql function plus a CREATE TRIGGER … FOR EACH ROW [WHEN (…)]
+// (see 0002 and 0010), and triggers on one event fire in name order rather than SQLite's;
+// DO UPDATE SET names the table's own columns qualified (game_nets.net + excluded.net);
+// two-argument MIN/MAX become CASE (or GREATEST/LEAST, PostgreSQL only). Keep the CHECK
+// constraints' names: the store maps them to its errors.
 //
 // goose records only version numbers (in goose_db_version), not file names or folders,
 // so moving the SQLite files into sqlite/ changed nothing for databases created before:

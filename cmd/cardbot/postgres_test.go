@@ -5,6 +5,9 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" driver, for the test's schema
@@ -39,4 +42,19 @@ func pgTestURL(t *testing.T, base string) string {
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
 	return u.String()
+}
+
+// TestBinaryBackupOnPostgresSaysPgDump: with DATABASE_URL set, `cardbot backup` copies
+// nothing (DATABASE_PATH's file is not the bot's database then) and names pg_dump,
+// without repeating the URL's password.
+func TestBinaryBackupOnPostgresSaysPgDump(t *testing.T) {
+	dir := t.TempDir()
+	dst := filepath.Join(dir, "backup.db")
+	code, _, stderr := runSub(t, dir, []string{"DATABASE_URL=postgres://cardbot:secret@db.example/cardbot"}, "backup", dst)
+	if code != 1 || !strings.Contains(stderr, "pg_dump") || strings.Contains(stderr, "secret") {
+		t.Errorf("backup with DATABASE_URL: exit %d, %q; want 1 and a line naming pg_dump, without the password", code, stderr)
+	}
+	if _, err := os.Stat(dst); err == nil {
+		t.Errorf("backup with DATABASE_URL wrote %s", dst)
+	}
 }
