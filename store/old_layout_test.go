@@ -8,13 +8,14 @@ import (
 )
 
 // TestOldLayoutDatabaseUpgradesInPlace opens a database written by the build before the
-// migrations moved into migrations/sqlite (testdata/old_layout.db: one Laro game with an
-// ante from each of two players, at schema version 12). goose keys migrations by version
+// migrations moved into migrations/sqlite (testdata/old_layout.sqlite, named so because
+// .gitignore keeps *.db files out: one Laro game with an ante from each of two players,
+// at schema version 12). goose keys migrations by version
 // only, so the bot upgraded in place finds them all applied and runs none again; the
 // game and its chips are as they were.
 func TestOldLayoutDatabaseUpgradesInPlace(t *testing.T) {
 	ctx := context.Background()
-	old, err := os.ReadFile(filepath.Join("testdata", "old_layout.db"))
+	old, err := os.ReadFile(filepath.Join("testdata", "old_layout.sqlite"))
 	if err != nil {
 		t.Fatal(err)
 	}
