@@ -7,6 +7,10 @@ import (
 )
 
 func TestAbandonGameRefundsThePotAndReleasesEscrow(t *testing.T) {
+	eachBackend(t, testAbandonGameRefundsThePotAndReleasesEscrow)
+}
+
+func testAbandonGameRefundsThePotAndReleasesEscrow(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)
 	g := playLaroGame(t, s) // a, b and c hold 35 and paid a 5 ante each
@@ -42,6 +46,10 @@ func TestAbandonGameRefundsThePotAndReleasesEscrow(t *testing.T) {
 }
 
 func TestAbandonGameRefusesWhatItCannotClose(t *testing.T) {
+	eachBackend(t, testAbandonGameRefusesWhatItCannotClose)
+}
+
+func testAbandonGameRefusesWhatItCannotClose(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)
 	g := playLaroGame(t, s)
@@ -66,6 +74,10 @@ func TestAbandonGameRefusesWhatItCannotClose(t *testing.T) {
 }
 
 func TestAbandonGameInTheLobbyReleasesHolds(t *testing.T) {
+	eachBackend(t, testAbandonGameInTheLobbyReleasesHolds)
+}
+
+func testAbandonGameInTheLobbyReleasesHolds(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)
 	g := newGame(t, s, "g", "a", "b")

@@ -8,7 +8,9 @@ import (
 	"time"
 )
 
-func TestAnnouncements(t *testing.T) {
+func TestAnnouncements(t *testing.T) { eachBackend(t, testAnnouncements) }
+
+func testAnnouncements(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)
 	clock := newFakeClock()

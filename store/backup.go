@@ -15,13 +15,20 @@ import (
 // backup never overwrites a file.
 var ErrBackupExists = errors.New("store: backup file already exists")
 
+// ErrBackupPostgres means Backup was asked of a PostgreSQL database, which its
+// server's own tools copy (pg_dump), not the bot.
+var ErrBackupPostgres = errors.New("store: the database is on a PostgreSQL server: back it up with pg_dump")
+
 // Backup writes a consistent copy of the database to path while the bot
-// keeps running (see BackupFile).
+// keeps running (see BackupFile). On PostgreSQL it fails with ErrBackupPostgres.
 func (s *Store) Backup(ctx context.Context, path string) error {
 	select {
 	case <-s.closed:
 		return ErrClosed
 	default:
+	}
+	if s.dialect == dialectPostgres {
+		return ErrBackupPostgres
 	}
 	return BackupFile(ctx, s.path, path)
 }

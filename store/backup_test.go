@@ -145,3 +145,18 @@ func TestBackupFileOfAStoppedDatabase(t *testing.T) {
 		t.Errorf("BackupFile of a missing database: %v, want an error pointing at DATABASE_PATH", err)
 	}
 }
+
+// TestBackupOnPostgresSaysPgDump: the bot does not copy a server's database; it says
+// which tool does.
+func TestBackupOnPostgresSaysPgDump(t *testing.T) { eachBackend(t, testBackupOnPostgresSaysPgDump) }
+
+func testBackupOnPostgresSaysPgDump(t *testing.T) {
+	s := openTest(t)
+	err := s.Backup(context.Background(), t.TempDir()+"/copy.db")
+	if onPostgres(t) != errors.Is(err, ErrBackupPostgres) {
+		t.Errorf("Backup on %s: %v", s.dialect, err)
+	}
+	if !onPostgres(t) && err != nil {
+		t.Errorf("Backup on SQLite: %v", err)
+	}
+}

@@ -194,6 +194,9 @@ func (s *Store) commitBatch(batch []*appendReq, savepoints bool) ([]error, error
 	// The batch outlives any one caller, so it runs under its own context; each caller's
 	// context is checked before its action is applied.
 	ctx := context.Background()
+	if !savepoints && s.dialect == dialectPostgres {
+		ctx = context.WithValue(ctx, unguardedMoves{}, true)
+	}
 	errs := make([]error, len(batch))
 	begin := time.Now()
 	tx, err := s.wdb.BeginTx(ctx, nil)
@@ -201,7 +204,7 @@ func (s *Store) commitBatch(batch []*appendReq, savepoints bool) ([]error, error
 		return nil, fmt.Errorf("store: begin: %w", err)
 	}
 	defer tx.Rollback()
-	games, err := loadBatchGames(ctx, tx, batch)
+	games, err := s.loadBatchGames(ctx, tx, batch)
 	if err != nil {
 		return nil, err
 	}
@@ -215,7 +218,7 @@ func (s *Store) commitBatch(batch []*appendReq, savepoints bool) ([]error, error
 		}
 		if !savepoints {
 			if errs[i] = games.append(ctx, s, tx, r); errs[i] != nil {
-				if len(batch) == 1 {
+				if len(batch) == 1 && !errors.Is(errs[i], errGuardMoves) {
 					// Alone in the batch: rolling back the transaction drops exactly it.
 					return errs, nil
 				}

@@ -19,7 +19,7 @@ type batchGames map[string]gameChips
 
 // loadBatchGames reads the games of every action in the batch. A game it does not find
 // is left out; its append then reads it itself and fails with ErrNotFound.
-func loadBatchGames(ctx context.Context, tx *sql.Tx, batch []*appendReq) (batchGames, error) {
+func (s *Store) loadBatchGames(ctx context.Context, tx *sql.Tx, batch []*appendReq) (batchGames, error) {
 	ids := make([]string, 0, len(batch))
 	for _, r := range batch {
 		if !r.flush {
@@ -34,8 +34,13 @@ func loadBatchGames(ctx context.Context, tx *sql.Tx, batch []*appendReq) (batchG
 		return nil, fmt.Errorf("store: encode game ids: %w", err)
 	}
 	// One fixed statement whatever the batch's size, so that it stays prepared.
-	rows, err := tx.QueryContext(ctx, `SELECT id, guild, status, last_seq FROM games
-		WHERE id IN (SELECT value FROM json_each(?))`, string(list))
+	//
+	// On PostgreSQL, where other processes may append to the same games, the rows are
+	// locked until the commit (in id order, so that two batches cannot deadlock on
+	// them): the last_seq read here stays true while the batch appends.
+	rows, err := tx.QueryContext(ctx, s.dialect.pick(`SELECT id, guild, status, last_seq FROM games
+		WHERE id IN (SELECT value FROM json_each(?))`, `SELECT id, guild, status, last_seq FROM games
+		WHERE id IN (SELECT json_array_elements_text(CAST(? AS json))) ORDER BY id FOR UPDATE`), string(list))
 	if err != nil {
 		return nil, fmt.Errorf("store: load the batch's games: %w", err)
 	}

@@ -8,7 +8,9 @@ import (
 
 // TestChipHistory walks a player's balance back from the ledger: grants
 // one point each, a game's movements one point together, holds none.
-func TestChipHistory(t *testing.T) {
+func TestChipHistory(t *testing.T) { eachBackend(t, testChipHistory) }
+
+func testChipHistory(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)
 	clock := newFakeClock()

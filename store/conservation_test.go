@@ -15,7 +15,9 @@ import (
 // refunds and releases across several guilds from several goroutines at once, and checks
 // that no balance ever goes negative, balances always equal their ledger, chips appear
 // only through grants, and guilds never mix.
-func TestChipConservation(t *testing.T) {
+func TestChipConservation(t *testing.T) { eachBackend(t, testChipConservation) }
+
+func testChipConservation(t *testing.T) {
 	const (
 		workers   = 6
 		opsEach   = 500

@@ -6,7 +6,9 @@ import (
 	"testing"
 )
 
-func TestHoldRelease(t *testing.T) {
+func TestHoldRelease(t *testing.T) { eachBackend(t, testHoldRelease) }
+
+func testHoldRelease(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)
 	g := newGame(t, s, "g", "u")
@@ -48,7 +50,9 @@ func TestHoldRelease(t *testing.T) {
 
 // TestDebitDrawsFromHold checks that a player whose chips are all held for a game can
 // still pay what they lose in it.
-func TestDebitDrawsFromHold(t *testing.T) {
+func TestDebitDrawsFromHold(t *testing.T) { eachBackend(t, testDebitDrawsFromHold) }
+
+func testDebitDrawsFromHold(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)
 	s.StartingGrant = 100

@@ -8,7 +8,9 @@ import (
 	"time"
 )
 
-func TestRecentlyFinishedGames(t *testing.T) {
+func TestRecentlyFinishedGames(t *testing.T) { eachBackend(t, testRecentlyFinishedGames) }
+
+func testRecentlyFinishedGames(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)
 	clock := newFakeClock()

@@ -187,6 +187,10 @@ func (s *Store) appendTx(ctx context.Context, tx *sql.Tx, a *ActionRecord, moves
 	now := s.now()
 	if _, err := tx.ExecContext(ctx, `INSERT INTO actions (game_id, seq, data, at, created_at) VALUES (?, ?, ?, ?, ?)`,
 		g.id, a.Seq, string(a.Data), a.At.UnixMilli(), now); err != nil {
+		if isUniqueViolation(err) {
+			// Another process appended this seq since the game was read.
+			return fmt.Errorf("store: game %s action seq %d was appended already: %w", g.id, a.Seq, ErrSeqConflict)
+		}
 		return fmt.Errorf("store: append action: %w", err)
 	}
 	g.lastSeq = a.Seq

@@ -10,7 +10,9 @@ import (
 	"time"
 )
 
-func TestGameLifecycle(t *testing.T) {
+func TestGameLifecycle(t *testing.T) { eachBackend(t, testGameLifecycle) }
+
+func testGameLifecycle(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)
 	clock := newFakeClock()
@@ -100,7 +102,9 @@ func TestGameLifecycle(t *testing.T) {
 	}
 }
 
-func TestLiveGames(t *testing.T) {
+func TestLiveGames(t *testing.T) { eachBackend(t, testLiveGames) }
+
+func testLiveGames(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)
 	lobby := newGame(t, s, "g1", "a")
@@ -125,7 +129,9 @@ func TestLiveGames(t *testing.T) {
 
 // TestAppendIsAtomic checks that an action whose chip movement fails is not appended,
 // and that none of its other movements stays.
-func TestAppendIsAtomic(t *testing.T) {
+func TestAppendIsAtomic(t *testing.T) { eachBackend(t, testAppendIsAtomic) }
+
+func testAppendIsAtomic(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)
 	g := newGame(t, s, "g", "a", "b")
@@ -158,7 +164,9 @@ func TestAppendIsAtomic(t *testing.T) {
 
 // TestBatchIsolatesFailures runs a batch directly, so that its members surely share a
 // transaction, and checks that a failing action fails alone.
-func TestBatchIsolatesFailures(t *testing.T) {
+func TestBatchIsolatesFailures(t *testing.T) { eachBackend(t, testBatchIsolatesFailures) }
+
+func testBatchIsolatesFailures(t *testing.T) {
 	s := openTest(t)
 	g1 := newGame(t, s, "g", "a")
 	g2 := newGame(t, s, "g", "b")
@@ -195,7 +203,9 @@ func TestBatchIsolatesFailures(t *testing.T) {
 
 // TestConcurrentDuplicateAppends sends the same action from many goroutines at once, as
 // a retried interaction might: exactly one is stored.
-func TestConcurrentDuplicateAppends(t *testing.T) {
+func TestConcurrentDuplicateAppends(t *testing.T) { eachBackend(t, testConcurrentDuplicateAppends) }
+
+func testConcurrentDuplicateAppends(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)
 	g := newGame(t, s, "g", "a")
@@ -226,7 +236,9 @@ func TestConcurrentDuplicateAppends(t *testing.T) {
 
 // TestClosingReleasesEscrow checks that a closed game never keeps chips: holds are
 // released, and a game with chips in its pot cannot close without paying them out.
-func TestClosingReleasesEscrow(t *testing.T) {
+func TestClosingReleasesEscrow(t *testing.T) { eachBackend(t, testClosingReleasesEscrow) }
+
+func testClosingReleasesEscrow(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)
 	g := newGame(t, s, "g", "a", "b")

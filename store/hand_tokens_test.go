@@ -13,9 +13,11 @@ import (
 	"github.com/cardbot/cardbot/migrations"
 )
 
-func TestHandTokens(t *testing.T) {
+func TestHandTokens(t *testing.T) { eachBackend(t, testHandTokens) }
+
+func testHandTokens(t *testing.T) {
 	ctx := context.Background()
-	s, err := Open(ctx, filepath.Join(t.TempDir(), "db"))
+	s, err := Open(ctx, testDSN(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,6 +52,10 @@ func TestHandTokens(t *testing.T) {
 // TestQueuedHandTokensRideWithTheNextAction: a token queued before an action is
 // committed with it, so it is stored once AppendAction returns.
 func TestQueuedHandTokensRideWithTheNextAction(t *testing.T) {
+	eachBackend(t, testQueuedHandTokensRideWithTheNextAction)
+}
+
+func testQueuedHandTokensRideWithTheNextAction(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)
 	g := newGame(t, s, "g", "u1", "u2")
@@ -73,6 +79,10 @@ func TestQueuedHandTokensRideWithTheNextAction(t *testing.T) {
 // when SaveHandToken returns, and a token queued before it for the same hand does not
 // overwrite it later.
 func TestSaveHandTokenIsCommittedOnReturn(t *testing.T) {
+	eachBackend(t, testSaveHandTokenIsCommittedOnReturn)
+}
+
+func testSaveHandTokenIsCommittedOnReturn(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)
 	g := newGame(t, s, "g", "u1")
@@ -97,8 +107,12 @@ func TestSaveHandTokenIsCommittedOnReturn(t *testing.T) {
 
 // TestCloseStoresQueuedHandTokens: a graceful stop keeps the newest tokens.
 func TestCloseStoresQueuedHandTokens(t *testing.T) {
+	eachBackend(t, testCloseStoresQueuedHandTokens)
+}
+
+func testCloseStoresQueuedHandTokens(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "db")
+	path := testDSN(t)
 	s, err := Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
@@ -130,7 +144,7 @@ func TestUpgradeDropsOldHandLinks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := goose.NewProvider(goose.DialectSQLite3, old, migrations.FS, goose.WithDisableGlobalRegistry(true))
+	p, err := goose.NewProvider(goose.DialectSQLite3, old, migrations.SQLite, goose.WithDisableGlobalRegistry(true))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -28,21 +27,6 @@ func (c *fakeClock) Advance(d time.Duration) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.t = c.t.Add(d)
-}
-
-// openTest opens a fresh store in a temporary folder and closes it when the test ends.
-func openTest(t testing.TB) *Store {
-	t.Helper()
-	s, err := Open(context.Background(), filepath.Join(t.TempDir(), "data", "cardbot.db"))
-	if err != nil {
-		t.Fatalf("Open: %v", err)
-	}
-	t.Cleanup(func() {
-		if err := s.Close(); err != nil {
-			t.Errorf("Close: %v", err)
-		}
-	})
-	return s
 }
 
 // newGame creates a playing Laro game in guild with the given human seats.
@@ -116,7 +100,7 @@ func checkLedger(t testing.TB, s *Store) (granted, present map[string]int64) {
 	if n := q(`SELECT COUNT(*) FROM (
 		SELECT game_id, guild, user_id, SUM(delta) AS net FROM ledger
 		WHERE game_id IS NOT NULL GROUP BY game_id, guild, user_id HAVING SUM(delta) != 0
-		EXCEPT SELECT game_id, guild, user_id, net FROM game_nets)`); n != 0 {
+		EXCEPT SELECT game_id, guild, user_id, net FROM game_nets) AS d`); n != 0 {
 		t.Errorf("%d games' ledger sums per player missing from game_nets", n)
 	}
 	if n := q(`SELECT COUNT(*) FROM game_nets n WHERE net != (SELECT COALESCE(SUM(delta), 0) FROM ledger l
@@ -139,7 +123,7 @@ func checkLedger(t testing.TB, s *Store) (granted, present map[string]int64) {
 	}
 	rows.Close()
 	rows, err = s.rdb.QueryContext(ctx, `SELECT guild, SUM(n) FROM (
-		SELECT guild, balance AS n FROM balances UNION ALL SELECT guild, pot FROM games) GROUP BY guild`)
+		SELECT guild, balance AS n FROM balances UNION ALL SELECT guild, pot FROM games) AS c GROUP BY guild`)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -45,16 +45,22 @@ func (s *Store) History(ctx context.Context, q HistoryQuery) ([]HistoryEntry, bo
 	err := s.readTx(ctx, func(tx *sql.Tx) error {
 		// The seats are JSON; json_each finds the player among them. The partial
 		// index games_finished narrows the scan to the guild's finished games of
-		// the kind, already in date order.
+		// the kind, already in date order (PostgreSQL's planner finds it unaided).
+		from, seated := `FROM games g INDEXED BY games_finished`,
+			`EXISTS (SELECT 1 FROM json_each(g.seats) WHERE json_extract(value, '$.user') = ?)`
+		if s.dialect == dialectPostgres {
+			from, seated = `FROM games g`,
+				`EXISTS (SELECT 1 FROM json_array_elements(g.seats::json) e WHERE e->>'user' = ?)`
+		}
 		rows, err := tx.QueryContext(ctx, `SELECT `+prefixCols("g.")+`,
 				(SELECT COALESCE(SUM(n.net), 0) FROM game_nets n WHERE n.game_id = g.id AND n.user_id = ?),
 				(SELECT COALESCE(MAX(r.total), 0) FROM laus_results r WHERE r.game_id = g.id AND r.user_id = ? AND r.computer = 0),
 				(SELECT COALESCE(MAX(r.lost), 0) FROM laus_results r WHERE r.game_id = g.id AND r.user_id = ? AND r.computer = 0),
 				(SELECT COALESCE(MAX(n.round), 0) FROM laus_rounds n WHERE n.game_id = g.id)
-			FROM games g INDEXED BY games_finished
+			`+from+`
 			WHERE g.guild = ? AND g.kind = ? AND g.status = 'finished'
-				AND substr(g.id, 1, length(?)) = ?
-				AND EXISTS (SELECT 1 FROM json_each(g.seats) WHERE json_extract(value, '$.user') = ?)
+				AND substr(g.id, 1, length(CAST(? AS TEXT))) = ?
+				AND `+seated+`
 			ORDER BY g.created_at DESC, g.rowid DESC LIMIT ? OFFSET ?`,
 			q.User, q.User, q.User, q.Guild, q.Kind.String(), q.IDPrefix, q.IDPrefix, q.User, q.Limit+1, q.Offset)
 		if err != nil {

@@ -7,7 +7,9 @@ import (
 	"testing"
 )
 
-func TestHistory(t *testing.T) {
+func TestHistory(t *testing.T) { eachBackend(t, testHistory) }
+
+func testHistory(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)
 	g := playLaroGame(t, s)

@@ -65,12 +65,13 @@ func (s *Store) recordLaroResults(ctx context.Context, tx *sql.Tx, g *gameChips,
 			(guild, user_id, games, wins, points, biggest_hand, chips_won, chips_lost)
 			VALUES (?, ?, 1, ?, ?, ?, ?, ?)
 			ON CONFLICT (guild, user_id) DO UPDATE SET
-				games = games + 1,
-				wins = wins + excluded.wins,
-				points = points + excluded.points,
-				biggest_hand = MAX(biggest_hand, excluded.biggest_hand),
-				chips_won = chips_won + excluded.chips_won,
-				chips_lost = chips_lost + excluded.chips_lost`,
+				games = laro_stats.games + 1,
+				wins = laro_stats.wins + excluded.wins,
+				points = laro_stats.points + excluded.points,
+				biggest_hand = CASE WHEN excluded.biggest_hand > laro_stats.biggest_hand
+					THEN excluded.biggest_hand ELSE laro_stats.biggest_hand END,
+				chips_won = laro_stats.chips_won + excluded.chips_won,
+				chips_lost = laro_stats.chips_lost + excluded.chips_lost`,
 			g.guild, r.User, win, r.Points, r.Points, won, lost); err != nil {
 			return fmt.Errorf("store: laro stats: %w", err)
 		}

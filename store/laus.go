@@ -93,8 +93,8 @@ func (s *Store) recordLausRound(ctx context.Context, tx *sql.Tx, g *gameChips, r
 			(game_id, round, seat, guild, user_id, computer, card_points, queen_bonus, queens_taken,
 			 qd_cancelled, tricks, slam, score, total)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			g.id, r.Round, sc.Seat, g.guild, sc.User, sc.Computer, sc.CardPoints, sc.QueenBonus,
-			sc.QueensTaken, sc.QDCancelled, sc.Tricks, sc.Slam, sc.Score, sc.Total); err != nil {
+			g.id, r.Round, sc.Seat, g.guild, sc.User, boolInt(sc.Computer), sc.CardPoints, sc.QueenBonus,
+			sc.QueensTaken, boolInt(sc.QDCancelled), sc.Tricks, boolInt(sc.Slam), sc.Score, sc.Total); err != nil {
 			return fmt.Errorf("store: record laus score: %w", err)
 		}
 	}
@@ -230,4 +230,13 @@ func (s *Store) LausTable(ctx context.Context, guild string) ([]LausPlayerStats,
 		return rows.Err()
 	})
 	return out, err
+}
+
+// boolInt stores a flag as the schema's 0 or 1: SQLite's driver converts a bool itself,
+// PostgreSQL refuses one for an integer column.
+func boolInt(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -24,7 +24,9 @@ func newLausMatch(t *testing.T, s *Store, guild, channel string, users ...string
 	return g
 }
 
-func TestLausScores(t *testing.T) {
+func TestLausScores(t *testing.T) { eachBackend(t, testLausScores) }
+
+func testLausScores(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)
 	if _, err := s.LausScoreboard(ctx, "g", "c"); !errors.Is(err, ErrNotFound) {

@@ -5,9 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
-
-	"github.com/mattn/go-sqlite3"
 )
 
 // Reason says why chips moved; it is stored on every ledger row.
@@ -273,7 +270,10 @@ func (s *Store) applyMove(ctx context.Context, tx *sql.Tx, g *gameChips, seq int
 	if m.User == "" {
 		return fmt.Errorf("%w: chip movement without a user", ErrInvalid)
 	}
-	err := s.insertMove(ctx, tx, g, seq, m)
+	err := s.tryMove(ctx, tx, g, seq, m)
+	if errors.Is(err, errGuardMoves) {
+		return err // the transaction is aborted: nothing more can run in it
+	}
 	if isForeignKeyError(err) {
 		// The guild has not seen the player yet (the ledger row references their
 		// balances row). Creating players only on this path keeps the common case at one
@@ -281,7 +281,7 @@ func (s *Store) applyMove(ctx context.Context, tx *sql.Tx, g *gameChips, seq int
 		if err := s.ensurePlayer(ctx, tx, g.guild, m.User); err != nil {
 			return err
 		}
-		err = s.insertMove(ctx, tx, g, seq, m)
+		err = s.tryMove(ctx, tx, g, seq, m)
 	}
 	if err == nil {
 		return nil
@@ -291,10 +291,46 @@ func (s *Store) applyMove(ctx context.Context, tx *sql.Tx, g *gameChips, seq int
 		return s.insufficient(ctx, tx, g, m)
 	case "pot_nonnegative":
 		return fmt.Errorf("store: game %s pays %d to %s: %w", g.id, m.Amount, m.User, ErrPotOverdrawn)
-	case "escrow_nonnegative":
+	case "escrow_nonnegative", "held_nonnegative":
+		// A release beyond the game's hold. SQLite runs the escrow trigger first and
+		// names its constraint; PostgreSQL runs triggers in name order, balances first,
+		// where the player's held total (the sum of their escrow) goes negative.
 		return fmt.Errorf("%w: release %d of %s, more than game %s holds", ErrInvalid, m.Amount, m.User, g.id)
 	}
 	return fmt.Errorf("store: chip movement: %w", err)
+}
+
+// tryMove runs insertMove so that the transaction can go on when it fails. SQLite undoes
+// a failed statement alone; PostgreSQL aborts the whole transaction, so there the insert
+// runs under a savepoint that a failure rolls back to.
+//
+// The savepoint costs two round trips to the server per movement, and movements almost
+// never fail. So a group commit's first attempt runs them without (a context marked by
+// unguardedMoves): a failure then answers errGuardMoves, and the batch runs again, rolled
+// back whole, with every movement guarded (see commitBatch).
+func (s *Store) tryMove(ctx context.Context, tx *sql.Tx, g *gameChips, seq int64, m ChipMove) error {
+	if s.dialect != dialectPostgres {
+		return s.insertMove(ctx, tx, g, seq, m)
+	}
+	if ctx.Value(unguardedMoves{}) != nil {
+		if err := s.insertMove(ctx, tx, g, seq, m); err != nil {
+			return fmt.Errorf("%w: %w", errGuardMoves, err)
+		}
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, `SAVEPOINT chip_move`); err != nil {
+		return fmt.Errorf("store: savepoint: %w", err)
+	}
+	moveErr := s.insertMove(ctx, tx, g, seq, m)
+	if moveErr != nil {
+		if _, err := tx.ExecContext(ctx, `ROLLBACK TO SAVEPOINT chip_move`); err != nil {
+			return fmt.Errorf("store: rollback to savepoint: %w", err)
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `RELEASE SAVEPOINT chip_move`); err != nil {
+		return fmt.Errorf("store: release savepoint: %w", err)
+	}
+	return moveErr
 }
 
 // insertMove writes the movement's ledger row; the schema's triggers and constraints do
@@ -326,18 +362,13 @@ func (s *Store) insertMove(ctx context.Context, tx *sql.Tx, g *gameChips, seq in
 	case ReasonAnte, ReasonStake:
 		// Paying from the game's own hold first is what escrow is for: a player whose
 		// chips are all held for this game can still pay what they lose in it.
-		_, err = tx.ExecContext(ctx, cols+`VALUES (?1, ?2, -?3,
-			-MIN(?3, COALESCE((SELECT amount FROM escrow WHERE game_id = ?5 AND guild = ?1 AND user_id = ?2), 0)),
-			?4, ?5, ?6, ?7)`,
+		// Written in the common dialect: no two-argument MIN, and ?3 typed for PostgreSQL.
+		_, err = tx.ExecContext(ctx, cols+`SELECT ?1, ?2, -a, -CASE WHEN h < a THEN h ELSE a END, ?4, ?5, ?6, ?7
+			FROM (SELECT CAST(?3 AS BIGINT) AS a, COALESCE((SELECT amount FROM escrow
+				WHERE game_id = ?5 AND guild = ?1 AND user_id = ?2), 0) AS h) AS m`,
 			g.guild, m.User, m.Amount, m.Reason.String(), g.id, seqArg, s.now())
 	}
 	return err
-}
-
-// isForeignKeyError reports whether err is SQLite refusing a row whose parent is missing.
-func isForeignKeyError(err error) bool {
-	var se sqlite3.Error
-	return errors.As(err, &se) && se.ExtendedCode == sqlite3.ErrConstraintForeignKey
 }
 
 // insufficient builds the error for a refused debit or hold, reading what the player has
@@ -356,12 +387,9 @@ func (s *Store) insufficient(ctx context.Context, tx *sql.Tx, g *gameChips, m Ch
 	return &InsufficientChipsError{Guild: g.guild, User: m.User, Need: need, Free: balance - held}
 }
 
-// violated returns the name of the CHECK constraint err reports, or "".
-func violated(err error) string {
-	var se sqlite3.Error
-	if !errors.As(err, &se) || se.ExtendedCode != sqlite3.ErrConstraintCheck {
-		return ""
-	}
-	_, name, _ := strings.Cut(se.Error(), "CHECK constraint failed: ")
-	return strings.TrimSpace(name)
-}
+// unguardedMoves is the context key that lets tryMove skip its savepoint.
+type unguardedMoves struct{}
+
+// errGuardMoves says that a movement failed without a savepoint on PostgreSQL: the
+// transaction is aborted, and its batch must run again with guarded movements.
+var errGuardMoves = errors.New("store: chip movement failed unguarded")

@@ -7,7 +7,9 @@ import (
 	"time"
 )
 
-func TestBalanceGrantsNewPlayersOnce(t *testing.T) {
+func TestBalanceGrantsNewPlayersOnce(t *testing.T) { eachBackend(t, testBalanceGrantsNewPlayersOnce) }
+
+func testBalanceGrantsNewPlayersOnce(t *testing.T) {
 	s := openTest(t)
 	s.StartingGrant = 500
 	if got := mustBalance(t, s, "g1", "u1"); got != (Balance{Total: 500, Free: 500}) {
@@ -29,7 +31,9 @@ func TestBalanceGrantsNewPlayersOnce(t *testing.T) {
 	checkLedger(t, s)
 }
 
-func TestClaimDaily(t *testing.T) {
+func TestClaimDaily(t *testing.T) { eachBackend(t, testClaimDaily) }
+
+func testClaimDaily(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)
 	clock := newFakeClock()
@@ -65,7 +69,9 @@ func TestClaimDaily(t *testing.T) {
 	checkLedger(t, s)
 }
 
-func TestAdminGrant(t *testing.T) {
+func TestAdminGrant(t *testing.T) { eachBackend(t, testAdminGrant) }
+
+func testAdminGrant(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)
 	tests := []struct {
@@ -102,7 +108,9 @@ func TestAdminGrant(t *testing.T) {
 	checkLedger(t, s)
 }
 
-func TestLeaderboard(t *testing.T) {
+func TestLeaderboard(t *testing.T) { eachBackend(t, testLeaderboard) }
+
+func testLeaderboard(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)
 	for i, u := range []string{"a", "b", "c", "d"} {

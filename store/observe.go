@@ -29,5 +29,5 @@ func (s *Store) Ping(ctx context.Context) error {
 	default:
 	}
 	var v int64
-	return s.rdb.QueryRowContext(ctx, `PRAGMA schema_version`).Scan(&v)
+	return s.rdb.QueryRowContext(ctx, s.dialect.pick(`PRAGMA schema_version`, `SELECT 1`)).Scan(&v)
 }

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/cardbot/cardbot/migrations"
-	sqlite3 "github.com/mattn/go-sqlite3"
 	"github.com/pressly/goose/v3"
 )
 
@@ -56,7 +55,7 @@ func tryOpenWriter(ctx context.Context, path string, w url.Values) (*sql.DB, err
 		wdb.Close()
 		return nil, fmt.Errorf("store: open database %q: %w", path, err)
 	}
-	if err := migrate(ctx, wdb); err != nil {
+	if err := migrate(ctx, wdb, dialectSQLite); err != nil {
 		wdb.Close()
 		if errors.Is(err, ErrSchemaTooNew) {
 			// The message is complete as it is: it tells the operator what to do.
@@ -65,12 +64,6 @@ func tryOpenWriter(ctx context.Context, path string, w url.Values) (*sql.DB, err
 		return nil, fmt.Errorf("store: database %q: %w", path, err)
 	}
 	return wdb, nil
-}
-
-// isBusy reports whether err is SQLite's SQLITE_BUSY (any extended form).
-func isBusy(err error) bool {
-	var se sqlite3.Error
-	return errors.As(err, &se) && se.Code == sqlite3.ErrBusy
 }
 
 // migrate applies the embedded migrations in order, each in its own transaction, and
@@ -83,9 +76,12 @@ func isBusy(err error) bool {
 // the migration it is about to apply, and fail on it (a table that already exists). Its
 // transaction is then rolled back whole, and it looks again: as long as the schema moved
 // on meanwhile, the failure was that race, not a broken migration.
-func migrate(ctx context.Context, db *sql.DB) error {
-	p, err := goose.NewProvider(goose.DialectSQLite3, db, migrations.FS,
-		goose.WithDisableGlobalRegistry(true))
+func migrate(ctx context.Context, db *sql.DB, d dialect) error {
+	gd, set := goose.DialectSQLite3, migrations.SQLite
+	if d == dialectPostgres {
+		gd, set = goose.DialectPostgres, migrations.Postgres
+	}
+	p, err := goose.NewProvider(gd, db, set, goose.WithDisableGlobalRegistry(true))
 	if err != nil {
 		return fmt.Errorf("migrations: %w", err)
 	}

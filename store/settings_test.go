@@ -7,6 +7,10 @@ import (
 )
 
 func TestGuildSettingsUpdateKeepsUnsetFields(t *testing.T) {
+	eachBackend(t, testGuildSettingsUpdateKeepsUnsetFields)
+}
+
+func testGuildSettingsUpdateKeepsUnsetFields(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)
 	if _, err := s.GuildSettings(ctx, "g1"); !errors.Is(err, ErrNotFound) {
@@ -66,6 +70,10 @@ func TestGuildSettingsTurnNotice(t *testing.T) {
 }
 
 func TestGameThreadAndAnnouncementChannel(t *testing.T) {
+	eachBackend(t, testGameThreadAndAnnouncementChannel)
+}
+
+func testGameThreadAndAnnouncementChannel(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)
 	g := newGame(t, s, "g1", "u1")
@@ -136,6 +144,10 @@ func BenchmarkGuildSettings(b *testing.B) {
 }
 
 func TestGuildSettingsResetBringsBackTheDefault(t *testing.T) {
+	eachBackend(t, testGuildSettingsResetBringsBackTheDefault)
+}
+
+func testGuildSettingsResetBringsBackTheDefault(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)
 	stake, ante, on := int64(5), int64(2), true

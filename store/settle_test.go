@@ -56,6 +56,10 @@ func checkAWon(t *testing.T, s *Store) {
 }
 
 func TestSettleWithFinalActionIsIdempotent(t *testing.T) {
+	eachBackend(t, testSettleWithFinalActionIsIdempotent)
+}
+
+func testSettleWithFinalActionIsIdempotent(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)
 	g := playLaroGame(t, s)
@@ -80,7 +84,9 @@ func TestSettleWithFinalActionIsIdempotent(t *testing.T) {
 	checkAWon(t, s)
 }
 
-func TestSettleIsIdempotent(t *testing.T) {
+func TestSettleIsIdempotent(t *testing.T) { eachBackend(t, testSettleIsIdempotent) }
+
+func testSettleIsIdempotent(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)
 	g := playLaroGame(t, s)
@@ -93,7 +99,9 @@ func TestSettleIsIdempotent(t *testing.T) {
 	checkAWon(t, s)
 }
 
-func TestSettleMustEmptyThePot(t *testing.T) {
+func TestSettleMustEmptyThePot(t *testing.T) { eachBackend(t, testSettleMustEmptyThePot) }
+
+func testSettleMustEmptyThePot(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)
 	g := playLaroGame(t, s)

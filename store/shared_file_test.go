@@ -15,13 +15,16 @@ import (
 // from many goroutines at once. Their writers take turns at SQLite's file lock; neither
 // may fail with "database is locked", every acknowledged action must be stored, each
 // store must still group several actions into one commit, and the chips must add up.
-func TestTwoStoresShareOneFile(t *testing.T) {
+// On PostgreSQL the two stores share one server's database in the same way.
+func TestTwoStoresShareOneFile(t *testing.T) { eachBackend(t, testTwoStoresShareOneFile) }
+
+func testTwoStoresShareOneFile(t *testing.T) {
 	const (
 		gamesPerStore = 16
 		actions       = 60
 	)
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "shared.db")
+	path := testDSN(t)
 	stores := make([]*Store, 2)
 	var wg sync.WaitGroup
 	errs := make([]error, 2)

@@ -1,5 +1,7 @@
-// Package store is cardbot's persistence layer: SQLite through go-sqlite3 in WAL mode,
-// with the schema from package migrations applied at start.
+// Package store is cardbot's persistence layer: SQLite through go-sqlite3 in WAL mode
+// (the embedded default), or a shared PostgreSQL server through pgx, with the schema from
+// package migrations (one set per dialect) applied at start. One API serves both; the
+// few differences are in dialect.go, open_sqlite.go and open_postgres.go.
 //
 // Everything is keyed by guild (a Discord server ID), so servers never see each other's
 // data. Chips live in an append-only ledger with balances kept in step in the same
@@ -13,6 +15,11 @@
 // runs one per shard): their writers take turns at SQLite's file lock, each waiting for
 // the other's commit rather than failing.
 //
+// On PostgreSQL the same single writer group-commits over one connection, with
+// synchronous_commit on: COMMIT returns once the server has the transaction on its disk.
+// Several processes may share the database; two appending the same seq of one game
+// collide on the actions' primary key, and exactly one wins (ErrSeqConflict for the other).
+//
 // Every write is on the disk before it is acknowledged. A write whose sync to the disk
 // fails stops the process (exit status ExitSyncFailed, see sync_failure.go), as PostgreSQL
 // does: no answer about it would be true, and the restart recovers from what the disk holds.
@@ -23,39 +30,10 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"io/fs"
-	"net/url"
-	"os"
-	"path/filepath"
-	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"github.com/mattn/go-sqlite3"
 )
-
-// driverName is go-sqlite3 with a hook that sets what the DSN cannot, on every pooled
-// connection.
-const driverName = "sqlite3-cardbot"
-
-func init() {
-	sql.Register(driverName, &sqlite3.SQLiteDriver{
-		ConnectHook: func(c *sqlite3.SQLiteConn) error {
-			// Statement and savepoint journals in memory rather than in temporary files:
-			// with a SAVEPOINT per appended action, file-backed journals made every
-			// write statement create a temporary file, four times slower overall.
-			//
-			// WAL checkpoints normally run inside the commit that crosses the threshold,
-			// on the writer's time; the Store runs them on its own goroutine instead
-			// (see checkpointer). The large automatic threshold only bounds the WAL in
-			// case that goroutine falls behind.
-			_, err := c.Exec("PRAGMA temp_store = MEMORY; PRAGMA wal_autocheckpoint = 10000", nil)
-			return err
-		},
-	})
-}
 
 // Defaults for the Store's configurable amounts.
 const (
@@ -83,12 +61,13 @@ type Store struct {
 	// every later write with ErrSyncFailed.
 	OnSyncFailure func(error)
 
-	path    string
-	created bool    // no file was at path: Open made a new database
+	dialect dialect
+	path    string  // SQLite: the file; PostgreSQL: the URL without its password
+	created bool    // Open made a new database (SQLite: no file; PostgreSQL: no schema)
 	wdb     *sql.DB // one connection: every write transaction
 	rdb     *sql.DB // read-only pool: queries
 
-	ckdb *sql.DB // one connection: background WAL checkpoints
+	ckdb *sql.DB // SQLite only: one connection for background WAL checkpoints
 
 	// observeBatch, when set before the Store is shared, is told the size of every
 	// group-committed batch, how long its statements took and how long its COMMIT took
@@ -100,8 +79,8 @@ type Store struct {
 	tokensMu     sync.Mutex
 	tokens       map[handTokenKey]HandToken
 	tokensQueued chan struct{}
-	dirty        chan struct{} // a commit happened since the last checkpoint
-	wal          *walSyncer
+	dirty        chan struct{}    // a commit happened since the last checkpoint
+	wal          *walSyncer       // SQLite only; nil on PostgreSQL, whose COMMIT is durable
 	synced       chan syncedBatch // committed batches, from the writer to the syncer
 	closed       chan struct{}
 	closeOnce    sync.Once
@@ -109,112 +88,28 @@ type Store struct {
 	bg           sync.WaitGroup // writer, syncer and checkpointer
 }
 
-// busyTimeout is how long a write waits for another process's commit (see Open).
-const busyTimeout = 5 * time.Second
+// Open opens the database named by dsn, applies pending migrations, and starts the
+// group-commit writer. It refuses a database whose schema is newer than this build knows.
+//
+// A dsn that is a postgres:// or postgresql:// URL (see IsPostgresURL) opens that
+// PostgreSQL database (open_postgres.go); anything else is the path of a SQLite file,
+// created with its folder if needed (open_sqlite.go).
+func Open(ctx context.Context, dsn string) (*Store, error) {
+	if IsPostgresURL(dsn) {
+		return openPostgres(ctx, dsn)
+	}
+	return openSQLite(ctx, dsn)
+}
 
-// checkpointEvery spaces background checkpoints: often enough that the WAL stays small,
-// rarely enough that each copies many commits' pages at once.
-const checkpointEvery = 200 * time.Millisecond
-
-// Open opens (creating it and its folder if needed) the SQLite database at path, applies
-// pending migrations, and starts the group-commit writer. It refuses a database whose
-// schema is newer than this build knows.
-func Open(ctx context.Context, path string) (*Store, error) {
-	if path == "" {
-		return nil, errors.New("store: empty database path")
-	}
-	if strings.ContainsAny(path, "?#") {
-		// The driver reads everything after '?' as settings.
-		return nil, fmt.Errorf("store: database path %q must not contain '?' or '#'", path)
-	}
-	if dir := filepath.Dir(path); dir != "" {
-		if err := os.MkdirAll(dir, 0o750); err != nil {
-			return nil, fmt.Errorf("store: cannot create folder for database %q: %w", path, err)
-		}
-	}
-	fi, err := os.Stat(path)
-	if err == nil && fi.IsDir() {
-		return nil, fmt.Errorf("store: database path %q is a folder, not a file", path)
-	}
-	created := errors.Is(err, fs.ErrNotExist)
-
-	// Settings live in the DSN so that every pooled connection gets them.
-	//
-	// synchronous=FULL: in WAL mode every commit waits until the WAL is on the disk, so
-	// an acknowledged click survives a power loss, not only a crash of the process. The
-	// writer's own connection then switches to NORMAL and the Store syncs the WAL itself
-	// before answering, which keeps that promise off the writer's time (wal_sync.go).
-	//
-	// The busy timeout matters when several processes (one per shard) share the file:
-	// each has its own writer, and SQLite's file lock lets one commit at a time. A writer
-	// that finds the lock taken waits for it, up to busyTimeout, instead of failing.
-	common := url.Values{}
-	common.Set("_foreign_keys", "on")
-	common.Set("_journal_mode", "WAL")
-	common.Set("_busy_timeout", strconv.Itoa(int(busyTimeout.Milliseconds())))
-	common.Set("_synchronous", "FULL")
-	// Reuses prepared statements per connection: the hot path runs the same few queries.
-	common.Set("_stmt_cache_size", "64")
-	w := url.Values{}
-	for k, v := range common {
-		w[k] = v
-	}
-	// IMMEDIATE takes the write lock at BEGIN, so a transaction never fails halfway when
-	// it upgrades from reading to writing.
-	w.Set("_txlock", "immediate")
-	// A writer cache that holds a whole batch's pages: with the default (2 MB) a batch of
-	// a hundred actions spills pages to the WAL before its commit and reads them back.
-	w.Set("_cache_size", "-32768")
-	r := url.Values{}
-	for k, v := range common {
-		r[k] = v
-	}
-	r.Set("_txlock", "deferred")
-	r.Set("_query_only", "true")
-
-	wdb, err := openWriter(ctx, path, w)
-	if err != nil {
-		return nil, err
-	}
-	// The writer's commits do not wait for the disk; the Store syncs the WAL before it
-	// answers (see wal_sync.go). The migrations above ran with FULL. The pool has one
-	// connection, so the setting holds for every write; should database/sql ever replace
-	// that connection, the new one starts with FULL again, which is only slower.
-	if _, err := wdb.ExecContext(ctx, "PRAGMA synchronous = NORMAL"); err != nil {
-		wdb.Close()
-		return nil, fmt.Errorf("store: open database %q: %w", path, err)
-	}
-	rdb, err := sql.Open(driverName, path+"?"+r.Encode())
-	if err != nil {
-		wdb.Close()
-		return nil, fmt.Errorf("store: open database %q: %w", path, err)
-	}
-	rdb.SetMaxOpenConns(4)
-	rdb.SetMaxIdleConns(4)
-	if err := rdb.PingContext(ctx); err != nil {
-		wdb.Close()
-		rdb.Close()
-		return nil, fmt.Errorf("store: open database %q: %w", path, err)
-	}
-
-	// The checkpointer may not be query_only: a checkpoint writes the database file.
-	c := url.Values{}
-	for k, v := range common {
-		c[k] = v
-	}
-	ckdb, err := sql.Open(driverName, path+"?"+c.Encode())
-	if err != nil {
-		wdb.Close()
-		rdb.Close()
-		return nil, fmt.Errorf("store: open database %q: %w", path, err)
-	}
-	ckdb.SetMaxOpenConns(1)
-
+// newStore makes the Store around its open pools and starts its writer and syncer (and,
+// on SQLite, its checkpointer).
+func newStore(d dialect, path string, created bool, wdb, rdb, ckdb *sql.DB, wal *walSyncer) *Store {
 	s := &Store{
 		Now:           time.Now,
 		StartingGrant: DefaultStartingGrant,
 		DailyBonus:    DefaultDailyBonus,
 		DailyInterval: DefaultDailyInterval,
+		dialect:       d,
 		path:          path,
 		created:       created,
 		wdb:           wdb,
@@ -222,7 +117,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		ckdb:          ckdb,
 		batch:         make(chan *appendReq),
 		dirty:         make(chan struct{}, 1),
-		wal:           newWALSyncer(path),
+		wal:           wal,
 		// Unbuffered: the writer commits the next batch while the last one is synced,
 		// and no further, so that what comes meanwhile gathers into one batch.
 		synced:       make(chan syncedBatch),
@@ -230,14 +125,18 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		tokensQueued: make(chan struct{}, 1),
 		closed:       make(chan struct{}),
 	}
-	s.bg.Add(3)
+	s.bg.Add(2)
 	go s.writer()
 	go s.syncer()
-	go s.checkpointer()
-	return s, nil
+	if ckdb != nil {
+		s.bg.Add(1)
+		go s.checkpointer()
+	}
+	return s
 }
 
-// Path returns the database file's path.
+// Path returns the database file's path, or for PostgreSQL the database's URL without
+// its password.
 func (s *Store) Path() string { return s.path }
 
 // Created reports whether Open found no file at the path and made a new, empty database:
@@ -249,30 +148,15 @@ func (s *Store) Created() bool { return s.created }
 func (s *Store) Close() error {
 	s.closeOnce.Do(func() { close(s.closed) })
 	s.bg.Wait()
-	s.wal.Close()
-	// The last connection to close checkpoints the WAL into the database file.
-	return errors.Join(s.ckdb.Close(), s.rdb.Close(), s.wdb.Close())
-}
-
-// checkpointer copies committed pages from the WAL into the database file after writes,
-// on its own connection, so that the writer's commits stay short. A PASSIVE checkpoint
-// never blocks readers or the writer; one that fails or cannot finish is simply tried
-// again after the next write, which is why its error is not reported.
-func (s *Store) checkpointer() {
-	defer s.bg.Done()
-	for {
-		select {
-		case <-s.closed:
-			return
-		case <-s.dirty:
-		}
-		_, _ = s.ckdb.Exec(`PRAGMA wal_checkpoint(PASSIVE)`)
-		select {
-		case <-s.closed:
-			return
-		case <-time.After(checkpointEvery):
-		}
+	if s.wal != nil {
+		s.wal.Close()
 	}
+	var ckErr error
+	if s.ckdb != nil {
+		// The last connection to close checkpoints the WAL into the database file.
+		ckErr = s.ckdb.Close()
+	}
+	return errors.Join(ckErr, s.rdb.Close(), s.wdb.Close())
 }
 
 // markDirty tells the checkpointer that a commit happened.
@@ -308,8 +192,10 @@ func (s *Store) writeTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("store: commit: %w", err)
 	}
-	if err := s.wal.sync(); err != nil {
-		return s.syncFailed(err)
+	if s.wal != nil {
+		if err := s.wal.sync(); err != nil {
+			return s.syncFailed(err)
+		}
 	}
 	s.observeCommit(began, 0)
 	s.markDirty()
@@ -323,7 +209,12 @@ func (s *Store) readTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 		return ErrClosed
 	default:
 	}
-	tx, err := s.rdb.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	opts := &sql.TxOptions{ReadOnly: true}
+	if s.dialect == dialectPostgres {
+		// PostgreSQL's default, READ COMMITTED, takes a new snapshot per statement.
+		opts.Isolation = sql.LevelRepeatableRead
+	}
+	tx, err := s.rdb.BeginTx(ctx, opts)
 	if err != nil {
 		return fmt.Errorf("store: begin: %w", err)
 	}

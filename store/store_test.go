@@ -52,12 +52,17 @@ func TestOpenMigratesFromEmpty(t *testing.T) {
 	}
 }
 
-func TestReopenIsNoop(t *testing.T) {
+func TestReopenIsNoop(t *testing.T) { eachBackend(t, testReopenIsNoop) }
+
+func testReopenIsNoop(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "cardbot.db")
+	path := testDSN(t)
 	s, err := Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if !s.Created() {
+		t.Error("Created() = false for a new database")
 	}
 	if _, err := s.AdminGrant(ctx, "g1", "admin", "u1", 5); err != nil {
 		t.Fatal(err)
@@ -73,6 +78,9 @@ func TestReopenIsNoop(t *testing.T) {
 		t.Fatalf("reopen: %v", err)
 	}
 	defer s.Close()
+	if s.Created() {
+		t.Error("Created() = true on reopen")
+	}
 	var rows2 int
 	s.rdb.QueryRow(`SELECT COUNT(*) FROM goose_db_version`).Scan(&rows2)
 	if rows2 != rows1 {
@@ -139,7 +147,7 @@ func TestOpenBadPath(t *testing.T) {
 // latestMigration is the version of the newest embedded migration file.
 func latestMigration(t *testing.T) int64 {
 	t.Helper()
-	files, err := fs.Glob(migrations.FS, "*.sql")
+	files, err := fs.Glob(migrations.SQLite, "*.sql")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no migration files: %v", err)
 	}

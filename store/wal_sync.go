@@ -128,7 +128,10 @@ func (s *Store) syncer() {
 		// When the sync fails the actions are committed but perhaps not on the disk:
 		// no answer would be true, so the process stops before anyone is answered
 		// (sync_failure.go).
-		err := s.wal.sync()
+		var err error
+		if s.wal != nil {
+			err = s.wal.sync()
+		}
 		if err != nil {
 			err = s.syncFailed(err)
 		}

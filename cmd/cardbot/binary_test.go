@@ -448,7 +448,18 @@ func readEnvExample(t *testing.T) string {
 	return string(b)
 }
 
+// TestBinaryPlaysSurvivesRestartAndStopsCleanly runs on the SQLite file, and on
+// PostgreSQL (DATABASE_URL) when TEST_DATABASE_URL names a server (see postgres_test.go).
 func TestBinaryPlaysSurvivesRestartAndStopsCleanly(t *testing.T) {
+	t.Run("sqlite", func(t *testing.T) { testBinaryPlaysSurvivesRestart(t, "") })
+	if base := os.Getenv("TEST_DATABASE_URL"); base != "" {
+		t.Run("postgres", func(t *testing.T) { testBinaryPlaysSurvivesRestart(t, pgTestURL(t, base)) })
+	}
+}
+
+// testBinaryPlaysSurvivesRestart plays, restarts and stops the bot on the SQLite file in
+// a new folder, or on the PostgreSQL database pgURL when it is not empty.
+func testBinaryPlaysSurvivesRestart(t *testing.T, pgURL string) {
 	cardbotBinary(t)
 	srv := discordtest.New(t)
 	g := srv.AddGuild("test server")
@@ -456,6 +467,9 @@ func TestBinaryPlaysSurvivesRestartAndStopsCleanly(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "data", "cardbot.db") // data/ does not exist yet
 	env := botEnv(srv, g, db)
+	if pgURL != "" {
+		env = append(env, "DATABASE_URL="+pgURL)
+	}
 	alice, bob := srv.User("alice"), srv.User("bob")
 
 	first := startBot(t, "first run", dir, env)
@@ -520,13 +534,22 @@ func TestBinaryPlaysSurvivesRestartAndStopsCleanly(t *testing.T) {
 	noFailures(t, srv)
 
 	first.stop()
-	if _, err := os.Stat(db); err != nil {
-		t.Fatalf("database after the first run: %v", err)
-	}
-	// A new database file is made loudly (a mistyped DATABASE_PATH shows), an
-	// existing one is named quietly.
-	if out := first.out.String(); !strings.Contains(out, "level=WARN") || !strings.Contains(out, "a new, empty one was created") || !strings.Contains(out, db) {
-		t.Errorf("the first run did not warn that it created %s", db)
+	if pgURL != "" {
+		if _, err := os.Stat(db); err == nil {
+			t.Errorf("with DATABASE_URL set, the bot made the SQLite file %s too", db)
+		}
+		if out := first.out.String(); !strings.Contains(out, `msg="database opened" url="postgres://`) || !strings.Contains(out, "new=true") {
+			t.Errorf("the first run did not say it opened a new PostgreSQL database")
+		}
+	} else {
+		if _, err := os.Stat(db); err != nil {
+			t.Fatalf("database after the first run: %v", err)
+		}
+		// A new database file is made loudly (a mistyped DATABASE_PATH shows), an
+		// existing one is named quietly.
+		if out := first.out.String(); !strings.Contains(out, "level=WARN") || !strings.Contains(out, "a new, empty one was created") || !strings.Contains(out, db) {
+			t.Errorf("the first run did not warn that it created %s", db)
+		}
 	}
 
 	// The second run rebuilds the table from the database and redraws its
@@ -534,7 +557,11 @@ func TestBinaryPlaysSurvivesRestartAndStopsCleanly(t *testing.T) {
 	second := startBot(t, "second run", dir, env)
 	waitReady(t, second, srv, g.ID())
 	second.waitLog("table rebuilt", stepTimeout)
-	if out := second.out.String(); !strings.Contains(out, `msg="database opened" path=`+db) || strings.Contains(out, "new, empty") {
+	if pgURL != "" {
+		if out := second.out.String(); !strings.Contains(out, `msg="database opened" url="postgres://`) || !strings.Contains(out, "new=false") {
+			t.Errorf("the second run did not say it opened the existing PostgreSQL database")
+		}
+	} else if out := second.out.String(); !strings.Contains(out, `msg="database opened" path=`+db) || strings.Contains(out, "new, empty") {
 		t.Errorf("the second run did not name the database it opened, %s, or said it made a new one", db)
 	}
 	table = waitMessage(t, ch, "the restart notice on the table", func(m *discordgo.Message) bool {

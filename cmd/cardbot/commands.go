@@ -34,6 +34,12 @@ func subcommand(args []string, stdout, stderr io.Writer) int {
 	}
 	switch {
 	case args[0] == "backup" && len(args) == 2:
+		if v, _ := os.LookupEnv("DATABASE_URL"); strings.TrimSpace(v) != "" {
+			// The server's own tool copies a PostgreSQL database; the URL (and its
+			// password) is not repeated here.
+			return fail(1, "the database is on PostgreSQL (DATABASE_URL): back it up with pg_dump, "+
+				"e.g. pg_dump --format=custom --file=%s \"$DATABASE_URL\"", args[1])
+		}
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
 		src := databasePath(os.LookupEnv)

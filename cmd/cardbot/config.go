@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -12,12 +13,14 @@ import (
 
 	"github.com/cardbot/cardbot/bot/restbase"
 	"github.com/cardbot/cardbot/bot/table"
+	"github.com/cardbot/cardbot/store"
 )
 
 // config is everything the bot reads from its environment.
 type config struct {
 	Token        string     // DISCORD_TOKEN, required; never logged
 	DatabasePath string     // DATABASE_PATH
+	DatabaseURL  string     // DATABASE_URL: a postgres:// URL, used instead of DatabasePath
 	DevGuildID   string     // DEV_GUILD_ID: register commands to one server only
 	LogLevel     slog.Level // LOG_LEVEL
 	APIBase      string     // DISCORD_API_BASE: a REST proxy, or the fake Discord in tests
@@ -72,6 +75,11 @@ func configFrom(lookup func(string) (string, bool)) (config, error) {
 	if c.DatabasePath == "" {
 		c.DatabasePath = defaultDatabasePath
 	}
+	if c.DatabaseURL = get("DATABASE_URL"); c.DatabaseURL != "" {
+		if err := checkDatabaseURL(c.DatabaseURL); err != nil {
+			return c, err
+		}
+	}
 	if c.DevGuildID != "" && strings.Trim(c.DevGuildID, "0123456789") != "" {
 		return c, fmt.Errorf("DEV_GUILD_ID %q must be a server ID (digits only; right-click the server → Copy Server ID)", c.DevGuildID)
 	}
@@ -117,4 +125,24 @@ func configFrom(lookup func(string) (string, bool)) (config, error) {
 		return c, fmt.Errorf("LOG_LEVEL %q must be one of debug, info, warn, error", lvl)
 	}
 	return c, nil
+}
+
+// database is what the bot opens: the PostgreSQL URL when DATABASE_URL is set, else the
+// SQLite file.
+func (c config) database() string {
+	if c.DatabaseURL != "" {
+		return c.DatabaseURL
+	}
+	return c.DatabasePath
+}
+
+// checkDatabaseURL refuses a DATABASE_URL that is not a postgres:// URL. The message
+// never repeats the value, which holds the database's password.
+func checkDatabaseURL(v string) error {
+	u, err := url.Parse(v)
+	if err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") || !store.IsPostgresURL(v) {
+		return errors.New("DATABASE_URL must be a PostgreSQL URL such as postgres://cardbot:PASSWORD@db.example:5432/cardbot " +
+			"(leave it unset to use the SQLite file at DATABASE_PATH)")
+	}
+	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -51,6 +52,9 @@ func TestConfigRejectsBadValues(t *testing.T) {
 		{"DISCORD_TOKEN": "abc", "METRICS_ADDR": ":prometheus"},
 		{"DISCORD_TOKEN": "abc", "METRICS_ADDR": "9090"},
 		{"DISCORD_TOKEN": "abc", "METRICS_ADDR": ":70000"},
+		{"DISCORD_TOKEN": "abc", "DATABASE_URL": "mysql://u:secret@h/db"},
+		{"DISCORD_TOKEN": "abc", "DATABASE_URL": "./data/cardbot.db"},
+		{"DISCORD_TOKEN": "abc", "DATABASE_URL": "postgres://u:secret@h:port/db"},
 	} {
 		if _, err := configFrom(lookupFrom(m)); err == nil {
 			t.Errorf("configFrom(%v): got no error, want one", m)
@@ -78,5 +82,23 @@ func TestDotEnvDoesNotOverrideEnvironment(t *testing.T) {
 	}
 	if err := loadDotEnv(filepath.Join(dir, "missing.env")); err != nil {
 		t.Errorf("missing .env: got %v, want nil", err)
+	}
+}
+
+// TestConfigDatabaseURL: DATABASE_URL, when set, is the database the bot opens instead of
+// the SQLite file, and a malformed one is refused without repeating its password.
+func TestConfigDatabaseURL(t *testing.T) {
+	c, err := configFrom(lookupFrom(map[string]string{"DISCORD_TOKEN": "abc"}))
+	if err != nil || c.database() != defaultDatabasePath {
+		t.Errorf("unset: database %q, %v; want the SQLite file %s", c.database(), err, defaultDatabasePath)
+	}
+	const pg = "postgres://cardbot:secret@db.example:5432/cardbot"
+	c, err = configFrom(lookupFrom(map[string]string{"DISCORD_TOKEN": "abc", "DATABASE_URL": pg}))
+	if err != nil || c.database() != pg {
+		t.Errorf("set: database %q, %v; want %s", c.database(), err, pg)
+	}
+	_, err = configFrom(lookupFrom(map[string]string{"DISCORD_TOKEN": "abc", "DATABASE_URL": "mysql://u:secret@h/db"}))
+	if err == nil || strings.Contains(err.Error(), "secret") || !strings.Contains(err.Error(), "DATABASE_URL") {
+		t.Errorf("malformed: %v; want an error naming DATABASE_URL without the password", err)
 	}
 }

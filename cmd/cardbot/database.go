@@ -14,6 +14,11 @@ import (
 // find their chips and tables gone.
 func logDatabase(log *slog.Logger, st *store.Store) {
 	path := st.Path()
+	if store.IsPostgresURL(path) {
+		// Path is the URL without its password; an empty schema is no sign of a typo.
+		log.Info("database opened", "url", path, "new", st.Created())
+		return
+	}
 	if abs, err := filepath.Abs(path); err == nil {
 		path = abs
 	}

@@ -77,7 +77,7 @@ func run(ctx context.Context, stopSignals func(), cfg config, log *slog.Logger) 
 		// the bot has let go of Discord and the database.
 		defer serveMetrics(ln, m, log)()
 	}
-	st, err := store.Open(ctx, cfg.DatabasePath)
+	st, err := store.Open(ctx, cfg.database())
 	if err != nil {
 		return err
 	}
