@@ -17,8 +17,10 @@ var update = flag.Bool("update", false, "rewrite the golden files of rendered vi
 
 // Check compares a rendering, as the JSON Discord receives, with
 // testdata/views/name.golden.
+// Every view is also held to a phone's screen (CheckPhoneSize).
 func Check(t *testing.T, name string, r ui.Rendering) {
 	t.Helper()
+	CheckPhoneSize(t, name, r)
 	got, err := json.MarshalIndent(struct {
 		Content    string `json:"content,omitempty"`
 		Embeds     any    `json:"embeds"`
