@@ -59,6 +59,9 @@ type Bot struct {
 	stopEmojis context.CancelFunc // ends the emoji sync at Shutdown
 	// forgetRateLimits removes the handler that tells the tables of 429s.
 	forgetRateLimits func()
+	// forgetPlaces removes the handlers that tell the tables of deleted
+	// channels, servers left and shut threads.
+	forgetPlaces func()
 }
 
 // New makes a Bot. Call Start once the session is open.
@@ -97,6 +100,7 @@ func New(o Options) *Bot {
 		b.forgetRateLimits = o.Session.AddHandler(func(_ *discordgo.Session, r *discordgo.RateLimit) {
 			b.env.RateLimited(r)
 		})
+		b.forgetPlaces = b.env.WatchPlaces(o.Session)
 	}
 	o.Metrics.WatchTables(games, b.env.LiveTables)
 	if o.Metrics != nil && o.Store != nil {
@@ -137,7 +141,8 @@ func (b *Bot) Start(ctx context.Context) error {
 // recoverTables rebuilds every table of this shard that was live when the
 // bot stopped, each by its game: those in a lobby or a game, and those whose
 // game had ended within their after-game time (still showing Play again).
-// Other shards' tables are theirs to rebuild.
+// A game whose table cannot be rebuilt is cancelled with its chips returned
+// (unrebuildable.go). Other shards' tables are theirs to rebuild.
 func (b *Bot) recoverTables(ctx context.Context) error {
 	live, err := b.opts.Store.LiveGames(ctx)
 	if err != nil {
@@ -158,8 +163,9 @@ func (b *Bot) recoverTables(ctx context.Context) error {
 			continue
 		}
 		if err := game.Recover(ctx, g); err != nil {
-			// One damaged table must not keep every other table down.
-			b.log.Error("could not rebuild a table", "table", g.TableID, "game", g.ID, "err", err)
+			// One damaged table must not keep every other table down, nor
+			// its players' chips held for ever.
+			b.cancelUnrebuildable(ctx, g, err)
 			continue
 		}
 		b.log.Info("table rebuilt", "table", g.TableID, "game", g.ID, "status", g.Status.String())
@@ -186,6 +192,7 @@ func (b *Bot) Shutdown(ctx context.Context) {
 	b.closing.Store(true)
 	if b.forgetRateLimits != nil {
 		b.forgetRateLimits()
+		b.forgetPlaces()
 	}
 	if b.stopEmojis != nil {
 		// discordgo sleeps out a rate limit without watching the context,

@@ -45,6 +45,9 @@ func (s *Store) AppendAction(ctx context.Context, a ActionRecord, moves []ChipMo
 
 // submit hands req to the writer and waits for its answer.
 func (s *Store) submit(ctx context.Context, req *appendReq) error {
+	if err := s.refuseAfterSyncFailure(); err != nil {
+		return err
+	}
 	select {
 	case s.batch <- req:
 	case <-ctx.Done():

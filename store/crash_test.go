@@ -24,6 +24,9 @@ func TestMain(m *testing.M) {
 	if path := os.Getenv(crashChildEnv); path != "" {
 		os.Exit(runCrashChild(path))
 	}
+	if path := os.Getenv(syncFailureChildEnv); path != "" {
+		os.Exit(runSyncFailureChild(path))
+	}
 	os.Exit(m.Run())
 }
 

@@ -12,6 +12,10 @@
 // lets run alongside the writer. Several processes may share one file (a sharded bot
 // runs one per shard): their writers take turns at SQLite's file lock, each waiting for
 // the other's commit rather than failing.
+//
+// Every write is on the disk before it is acknowledged. A write whose sync to the disk
+// fails stops the process (exit status ExitSyncFailed, see sync_failure.go), as PostgreSQL
+// does: no answer about it would be true, and the restart recovers from what the disk holds.
 package store
 
 import (
@@ -19,12 +23,14 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mattn/go-sqlite3"
@@ -71,10 +77,16 @@ type Store struct {
 	DailyInterval time.Duration
 	// OnCommit, if set, is told of every committed write transaction (see observe.go).
 	OnCommit CommitObserver
+	// OnSyncFailure is called when a committed write cannot be synced to the disk, before
+	// anyone waiting on it is answered; it must stop the process (see sync_failure.go).
+	// Nil means StopOnSyncFailure. Tests set a hook that returns: the Store then refuses
+	// every later write with ErrSyncFailed.
+	OnSyncFailure func(error)
 
-	path string
-	wdb  *sql.DB // one connection: every write transaction
-	rdb  *sql.DB // read-only pool: queries
+	path    string
+	created bool    // no file was at path: Open made a new database
+	wdb     *sql.DB // one connection: every write transaction
+	rdb     *sql.DB // read-only pool: queries
 
 	ckdb *sql.DB // one connection: background WAL checkpoints
 
@@ -93,6 +105,7 @@ type Store struct {
 	synced       chan syncedBatch // committed batches, from the writer to the syncer
 	closed       chan struct{}
 	closeOnce    sync.Once
+	syncBroken   atomic.Bool    // a sync failed and OnSyncFailure returned (tests only)
 	bg           sync.WaitGroup // writer, syncer and checkpointer
 }
 
@@ -119,9 +132,11 @@ func Open(ctx context.Context, path string) (*Store, error) {
 			return nil, fmt.Errorf("store: cannot create folder for database %q: %w", path, err)
 		}
 	}
-	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+	fi, err := os.Stat(path)
+	if err == nil && fi.IsDir() {
 		return nil, fmt.Errorf("store: database path %q is a folder, not a file", path)
 	}
+	created := errors.Is(err, fs.ErrNotExist)
 
 	// Settings live in the DSN so that every pooled connection gets them.
 	//
@@ -201,6 +216,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		DailyBonus:    DefaultDailyBonus,
 		DailyInterval: DefaultDailyInterval,
 		path:          path,
+		created:       created,
 		wdb:           wdb,
 		rdb:           rdb,
 		ckdb:          ckdb,
@@ -223,6 +239,10 @@ func Open(ctx context.Context, path string) (*Store, error) {
 
 // Path returns the database file's path.
 func (s *Store) Path() string { return s.path }
+
+// Created reports whether Open found no file at the path and made a new, empty database:
+// on any start but the first, a sign that the path is not the one meant.
+func (s *Store) Created() bool { return s.created }
 
 // Close stops the group-commit writer (calls already accepted are committed first) and
 // closes the database. Calls after Close fail with ErrClosed.
@@ -273,6 +293,9 @@ func (s *Store) writeTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 		return ErrClosed
 	default:
 	}
+	if err := s.refuseAfterSyncFailure(); err != nil {
+		return err
+	}
 	began := time.Now()
 	tx, err := s.wdb.BeginTx(ctx, nil)
 	if err != nil {
@@ -286,7 +309,7 @@ func (s *Store) writeTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 		return fmt.Errorf("store: commit: %w", err)
 	}
 	if err := s.wal.sync(); err != nil {
-		return err
+		return s.syncFailed(err)
 	}
 	s.observeCommit(began, 0)
 	s.markDirty()

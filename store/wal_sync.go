@@ -30,12 +30,13 @@ type walSyncer struct {
 
 	mu sync.Mutex // one sync at a time; guards f
 	f  *os.File   // the WAL file as last opened (nil: not yet, or it was missing)
-	// syncFile is syncData; tests replace it to see when syncs happen.
+	// syncFile is syncData (with a fault injected in faultsync builds, see
+	// sync_fault_on.go); tests replace it to see when syncs happen.
 	syncFile func(*os.File) error
 }
 
 func newWALSyncer(dbPath string) *walSyncer {
-	return &walSyncer{path: dbPath + "-wal", syncFile: syncData}
+	return &walSyncer{path: dbPath + "-wal", syncFile: withSyncFault(syncData)}
 }
 
 // sync makes everything written to the WAL so far durable.
@@ -125,9 +126,12 @@ func (s *Store) syncer() {
 			}
 		}
 		// When the sync fails the actions are committed but perhaps not on the disk:
-		// their callers are told so (a disk that fails its syncs may lose them at the
-		// machine's next restart).
+		// no answer would be true, so the process stops before anyone is answered
+		// (sync_failure.go).
 		err := s.wal.sync()
+		if err != nil {
+			err = s.syncFailed(err)
+		}
 		for _, b := range waiting {
 			for i, r := range b.batch {
 				if b.errs[i] != nil {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -57,17 +58,64 @@ func TestAppendIsAnsweredOnlyAfterTheWALIsSynced(t *testing.T) {
 	}
 }
 
-// A failed sync is reported to the caller: the action may not be on the disk.
-func TestAppendReportsAFailedSync(t *testing.T) {
+// A failed sync stops the process before anyone is answered (OnSyncFailure); should the
+// hook return, the caller and every later write are told ErrSyncFailed, never that
+// nothing was stored, and nothing more is written.
+func TestAFailedSyncStopsTheStore(t *testing.T) {
 	s := openTest(t)
+	ctx := context.Background()
 	g := newGame(t, s, "g", "a")
+	var stopped []error
+	s.OnSyncFailure = func(err error) { stopped = append(stopped, err) }
 	broken := errors.New("disk on fire")
 	s.wal.mu.Lock()
 	s.wal.syncFile = func(*os.File) error { return broken }
 	s.wal.mu.Unlock()
-	err := s.AppendAction(context.Background(), ActionRecord{GameID: g.ID, Seq: 1, Data: []byte(`"draw"`)}, nil)
-	if !errors.Is(err, broken) {
-		t.Fatalf("AppendAction with a failing sync: err = %v, want %v", err, broken)
+
+	err := s.AppendAction(ctx, ActionRecord{GameID: g.ID, Seq: 1, Data: []byte(`"draw"`)}, nil)
+	if !errors.Is(err, ErrSyncFailed) || !errors.Is(err, broken) {
+		t.Fatalf("AppendAction with a failing sync: err = %v, want ErrSyncFailed wrapping %v", err, broken)
+	}
+	if len(stopped) != 1 || !errors.Is(stopped[0], broken) {
+		t.Fatalf("OnSyncFailure was called with %v, want once with %v", stopped, broken)
+	}
+
+	// The disk is back, but the Store writes nothing more: what it holds is unknown.
+	s.wal.mu.Lock()
+	s.wal.syncFile = syncData
+	s.wal.mu.Unlock()
+	if err := s.AppendAction(ctx, ActionRecord{GameID: g.ID, Seq: 2, Data: []byte(`"discard"`)}, nil); !errors.Is(err, ErrSyncFailed) {
+		t.Errorf("AppendAction after a failed sync: err = %v, want ErrSyncFailed", err)
+	}
+	if _, err := s.CreateGame(ctx, Game{Kind: KindLaro, Guild: "g", Channel: "c", Host: "a",
+		Seats: []Seat{{User: "a"}}, Status: StatusPlaying, Seed: []byte{1}}); !errors.Is(err, ErrSyncFailed) {
+		t.Errorf("CreateGame after a failed sync: err = %v, want ErrSyncFailed", err)
+	}
+	if len(stopped) != 1 {
+		t.Errorf("OnSyncFailure called %d times, want once", len(stopped))
+	}
+	// The action whose sync failed was committed: a restart finds it.
+	actions, err := s.Actions(ctx, g.ID, 0)
+	if err != nil || len(actions) != 1 {
+		t.Errorf("Actions after the failed sync = %d actions, %v; want the committed one", len(actions), err)
+	}
+}
+
+// Other writes than appends stop the Store the same way.
+func TestAFailedSyncOfAWriteStopsTheStore(t *testing.T) {
+	s := openTest(t)
+	var stopped []error
+	s.OnSyncFailure = func(err error) { stopped = append(stopped, err) }
+	s.wal.mu.Lock()
+	s.wal.syncFile = func(*os.File) error { return syscall.EIO }
+	s.wal.mu.Unlock()
+	_, err := s.CreateGame(context.Background(), Game{Kind: KindLaro, Guild: "g", Channel: "c", Host: "a",
+		Seats: []Seat{{User: "a"}}, Status: StatusPlaying, Seed: []byte{1}})
+	if !errors.Is(err, ErrSyncFailed) || !errors.Is(err, syscall.EIO) {
+		t.Errorf("CreateGame with a failing sync: err = %v, want ErrSyncFailed wrapping EIO", err)
+	}
+	if len(stopped) != 1 {
+		t.Errorf("OnSyncFailure called %d times, want once", len(stopped))
 	}
 }
 

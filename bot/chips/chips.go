@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/share"
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
@@ -93,20 +94,48 @@ func (c *Chips) daily(ctx context.Context, in *ui.Input) *ui.Reply {
 	return ui.EphemeralText(fmt.Sprintf("🎁 Daily bonus collected! You now have **%d** chips.", bal.Total))
 }
 
+// leaderboard answers /chips leaderboard privately, with a Share button
+// that posts it in the channel.
 func (c *Chips) leaderboard(ctx context.Context, in *ui.Input) *ui.Reply {
+	board, r := c.board(ctx, in)
+	if r != nil {
+		return r
+	}
+	return share.Private("chips", "leaderboard", board)
+}
+
+// board renders the server's leaderboard as it is now, or a reply saying
+// why there is none.
+func (c *Chips) board(ctx context.Context, in *ui.Input) (ui.Rendering, *ui.Reply) {
 	rows, err := c.env.Store.Leaderboard(ctx, in.GuildID, leaderboardSize)
 	if err != nil {
 		c.env.Log.Error("leaderboard", "err", err)
-		return ui.EphemeralText(ui.MsgSomethingWrong)
+		return ui.Rendering{}, ui.EphemeralText(ui.MsgSomethingWrong)
 	}
 	if len(rows) == 0 {
-		return ui.EphemeralText("Nobody in this server has chips yet. `/chips daily` starts you off.")
+		return ui.Rendering{}, ui.EphemeralText("Nobody in this server has chips yet. `/chips daily` starts you off.")
 	}
 	var sb strings.Builder
 	for i, r := range rows {
 		fmt.Fprintf(&sb, "%d. <@%s> — **%d**\n", i+1, r.User, r.Total)
 	}
-	return ui.PublicMessage("", []*discordgo.MessageEmbed{{Title: "Chip leaderboard", Description: sb.String(), Color: 0xdaa520}})
+	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{{Title: "Chip leaderboard", Description: sb.String(), Color: 0xdaa520}}}, nil
+}
+
+// OwnsComponent reports whether a click is on the leaderboard's Share button.
+func (c *Chips) OwnsComponent(id ui.ComponentID) bool { return share.Owns(id) }
+
+// HandleComponent answers Share under a leaderboard: the leaderboard as it
+// is now goes to the channel.
+func (c *Chips) HandleComponent(ctx context.Context, in *ui.Input) *ui.Reply {
+	if in.Component.Arg != "leaderboard" {
+		return ui.EphemeralText("That button is not one of cardbot's current buttons.")
+	}
+	board, r := c.board(ctx, in)
+	if r != nil {
+		return r
+	}
+	return share.Post(ctx, c.env, in, board)
 }
 
 func (c *Chips) grant(ctx context.Context, in *ui.Input) *ui.Reply {

@@ -45,10 +45,21 @@ func TestChipsCommands(t *testing.T) {
 	if cb := slash(bob, "chips balance", discordtest.UserOpt("player", alice.U)); !strings.Contains(e2e.Text(cb.Message), "has **1100** chips") {
 		t.Errorf("looking up alice: %q", e2e.Text(cb.Message))
 	}
+	posted := len(w.Ch.Messages())
 	cb := slash(bob, "chips leaderboard")
 	board := e2e.Text(cb.Message)
-	if cb.Ephemeral || strings.Index(board, "<@"+bob.U.ID()+">") > strings.Index(board, "<@"+alice.U.ID()+">") {
-		t.Errorf("leaderboard should list bob (1500) above alice (1100), publicly:\n%s", board)
+	if !cb.Ephemeral || strings.Index(board, "<@"+bob.U.ID()+">") > strings.Index(board, "<@"+alice.U.ID()+">") {
+		t.Errorf("leaderboard should list bob (1500) above alice (1100), privately:\n%s", board)
+	}
+	// Share posts it in the channel, once: the private copy loses its button.
+	shared := bob.Click(cb.Message, e2e.Button(cb.Message, "share", "leaderboard"))
+	if !shared.Ephemeral || e2e.Button(shared.Message, "share", "*") != "" || !strings.Contains(e2e.Text(shared.Message), "Shared") {
+		t.Errorf("Share answered %q, want the private leaderboard without its Share button", e2e.Text(shared.Message))
+	}
+	ms := w.Ch.Messages()
+	if len(ms) != posted+1 || !strings.Contains(e2e.Text(ms[len(ms)-1]), "Chip leaderboard") ||
+		!strings.Contains(e2e.Text(ms[len(ms)-1]), "Shared by <@"+bob.U.ID()+">") {
+		t.Errorf("after Share the channel has %d new message(s), want the leaderboard once", len(ms)-posted)
 	}
 
 	// Out of Discord's ranges, the command never reaches the bot.

@@ -27,6 +27,7 @@ type Guild struct {
 	s        *Server
 	id, name string
 	channels []*Channel
+	botGone  bool // the bot was removed from the guild (see RemoveBot)
 }
 
 // Channel is a guild channel (text or voice) or a thread, and the messages
@@ -220,8 +221,8 @@ func (s *Server) serveChannel(rc *reqCtx) (result, *apiError) {
 	if ch == nil {
 		return result{}, errUnknownChannel()
 	}
-	if !ch.botCan(discordgo.PermissionViewChannel) {
-		return result{}, errMissingPermissions()
+	if e := ch.placeRefusalLocked(); e != nil {
+		return result{}, e
 	}
 	if res, e, ok := s.serveThreadLocked(ch, rc); ok {
 		return res, e

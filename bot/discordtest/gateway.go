@@ -180,7 +180,7 @@ func (s *Server) identify(c *gwConn, d json.RawMessage) {
 	sess.conn = c
 	var guilds []map[string]any
 	for _, g := range s.guilds {
-		if sess.owns(g.id) {
+		if sess.owns(g.id) && !g.botGone {
 			guilds = append(guilds, map[string]any{"id": g.id, "unavailable": true})
 		}
 	}
@@ -199,7 +199,7 @@ func (s *Server) identify(c *gwConn, d json.RawMessage) {
 	// Discord follows READY with one GUILD_CREATE per guild, which fills
 	// discordgo's State.
 	for _, g := range s.guilds {
-		if sess.owns(g.id) {
+		if sess.owns(g.id) && !g.botGone {
 			sess.push("GUILD_CREATE", mustJSON(g.jsonLocked()), nil, s.cfg.replayLimit)
 		}
 	}

@@ -68,6 +68,9 @@ func (s *Server) startLocked(u *User, ch *Channel, typ discordgo.InteractionType
 	if s.closed {
 		return nil, ErrClosed
 	}
+	if ch.guild.botGone {
+		return nil, ErrNoBot
+	}
 	owners := 0
 	for _, sess := range s.sessions {
 		if sess.owns(ch.guild.id) {

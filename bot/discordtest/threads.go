@@ -13,7 +13,8 @@ type threadState struct {
 	parent   *Channel
 	owner    string // who started it: the bot's or a user's ID
 	archived bool
-	duration int // auto-archive duration, in minutes
+	locked   bool // only members with Manage Threads may post or reopen it
+	duration int  // auto-archive duration, in minutes
 	created  time.Time
 }
 
@@ -107,7 +108,7 @@ func (c *Channel) threadJSON(m map[string]any) {
 	m["parent_id"] = c.th.parent.id
 	m["owner_id"] = c.th.owner
 	m["thread_metadata"] = map[string]any{
-		"archived": c.th.archived, "auto_archive_duration": c.th.duration, "locked": false,
+		"archived": c.th.archived, "auto_archive_duration": c.th.duration, "locked": c.th.locked,
 		"archive_timestamp": c.th.created.UTC().Format(time.RFC3339),
 	}
 }
@@ -126,6 +127,9 @@ func (s *Server) serveThreadLocked(ch *Channel, rc *reqCtx) (res result, e *apiE
 		return res, e, true
 	case ch.th != nil && ch.th.archived && len(segs) >= 3 && segs[2] == "messages" && (rc.method == "POST" || rc.method == "PATCH"):
 		return result{}, errThreadArchived(), true
+	case ch.th != nil && ch.th.locked && !ch.botCan(discordgo.PermissionManageThreads) && len(segs) >= 3 && segs[2] == "messages" &&
+		(rc.method == "POST" || rc.method == "PATCH"):
+		return result{}, errThreadLocked(), true
 	}
 	return result{}, nil, false
 }
@@ -199,6 +203,12 @@ func (s *Server) modifyChannelLocked(ch *Channel, rc *reqCtx) (result, *apiError
 	}
 	// The thread's creator may archive it; anyone else needs Manage Threads.
 	if ch.th.owner != s.appID && !ch.botCan(discordgo.PermissionManageThreads) {
+		return result{}, errMissingPermissions()
+	}
+	// Reopening needs the right to post there, and Manage Threads once a
+	// moderator has locked the thread (Discord's Modify Channel).
+	if body.Archived != nil && !*body.Archived && ch.th.archived &&
+		(!ch.botCan(discordgo.PermissionSendMessages) || ch.th.locked && !ch.botCan(discordgo.PermissionManageThreads)) {
 		return result{}, errMissingPermissions()
 	}
 	if body.Archived != nil && *body.Archived != ch.th.archived {

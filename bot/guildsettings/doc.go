@@ -1,4 +1,5 @@
-// Package guildsettings is the /cardbot settings command: a server's
+// Package guildsettings is the /cardbot command: help, the list of
+// cardbot's commands for everyone (see package help), and settings, a server's
 // defaults for new tables (Laro's stake, ante and claim window, the turn
 // timer, the Laus target, and whether games are played in threads),
 // shown with their current values and changed by members with the Manage

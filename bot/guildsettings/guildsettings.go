@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/help"
 	"github.com/cardbot/cardbot/bot/laro"
 	"github.com/cardbot/cardbot/bot/laus"
 	"github.com/cardbot/cardbot/bot/table"
@@ -21,12 +22,15 @@ type Settings struct{ env *table.Env }
 // uses its store and log, and runs no tables).
 func New(env *table.Env) ui.Module { return &Settings{env: env} }
 
-// Command is the /cardbot slash command. Every member sees it; each
-// subcommand checks the member's own permissions, so that a command that
-// everyone sees refuses the others clearly (a server may also change who
-// sees it in its integration settings, and a forged request skips both).
+// Command is the /cardbot slash command: help, settings and close.
+// Discord's default member permissions apply to a whole command, not to one
+// subcommand, so /cardbot is shown to everyone (its help is for all) and
+// each other subcommand checks the member's own permissions, refusing the
+// others clearly (a server may also change who sees it in its integration
+// settings, and a forged request skips Discord's check).
 func (s *Settings) Command() *discordgo.ApplicationCommand {
-	return ui.GuildCommand("cardbot", "cardbot's settings and tables in this server",
+	return ui.GuildCommand("cardbot", "cardbot's commands, this server's settings and tables",
+		ui.Subcommand("help", "Every cardbot command, in short"),
 		ui.Subcommand("settings", "Show or change the defaults for new tables in this server (Manage Server)",
 			laro.StakeOption("Laro: chips each loser pays per point"),
 			laro.AnteOption("Laro: chips each player puts in the pot"),
@@ -40,9 +44,11 @@ func (s *Settings) Command() *discordgo.ApplicationCommand {
 	)
 }
 
-// HandleCommand answers /cardbot settings and /cardbot close.
+// HandleCommand answers /cardbot help, settings and close.
 func (s *Settings) HandleCommand(ctx context.Context, in *ui.Input) *ui.Reply {
 	switch in.Subcommand {
+	case "help":
+		return help.Commands()
 	case "settings":
 		return s.settings(ctx, in)
 	case "close":

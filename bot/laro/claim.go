@@ -28,7 +28,8 @@ type laroCall struct {
 	seat int
 	at   time.Time
 	best rules.CallOption
-	i    *discordgo.Interaction // nil for a computer seat
+	i    *discordgo.Interaction // the call's own answer message; nil for a computer seat or a call from the hand
+	hand bool                   // made from the caller's hand, which shows the outcome
 }
 
 // pendingDraw is a draw pressed while the window is open; it takes effect
@@ -91,44 +92,64 @@ func (t *laroTable) windowRule() rules.Window {
 	return rules.Window{Min: t.settings.claimWindow(), Grace: t.Env.Timing.ClaimGrace}
 }
 
-// call handles the public LARO! button.
+// call handles a LARO! button: the table's, or the same button in the
+// caller's hand (see hand_claim.go). Both are judged alike, by the click's
+// snowflake stamp; they differ only in where the answer shows. A click on
+// the table is answered with a message of its own, later edited with the
+// contest's outcome; a click in the hand is answered in the hand, which
+// shows the call is in and then the outcome.
 func (t *laroTable) call(in *ui.Input) *ui.Reply {
 	s, r := t.MySeat(in)
 	if r != nil {
 		return r
 	}
+	fromHand := in.OnEphemeral()
+	refuse := func(why string) *ui.Reply {
+		if fromHand {
+			return t.HandReply(in, s, why)
+		}
+		return ui.EphemeralText(why)
+	}
 	if !t.playing() {
-		return ui.EphemeralText("The game is over.")
+		return refuse("The game is over.")
 	}
 	w := t.window
 	if w == nil {
-		return ui.EphemeralText("There is no fresh discard to call LARO! on right now.")
+		return refuse("There is no fresh discard to call LARO! on right now.")
 	}
 	if in.At.Before(w.at) {
-		return ui.EphemeralText("Your LARO! was meant for an earlier discard, which is gone.")
+		return refuse("Your LARO! was meant for an earlier discard, which is gone.")
 	}
 	if s == w.discarder {
-		return ui.EphemeralText("You cannot call LARO! on your own discard.")
+		return refuse("You cannot call LARO! on your own discard.")
 	}
 	for _, c := range w.calls {
 		if c.seat == s {
-			return ui.EphemeralText("Your LARO! on this card is already in.")
+			return refuse("Your LARO! on this card is already in.")
 		}
 	}
 	best, ok := t.game.BestCall(s)
 	if !ok {
-		return ui.EphemeralText(fmt.Sprintf("%s does not form a cluster with two of your cards, nor complete your win, so your LARO! was not made. It cost you nothing.", w.card.Symbol()))
+		return refuse(fmt.Sprintf("%s does not form a cluster with two of your cards, nor complete your win, so your LARO! was not made. It cost you nothing.", w.card.Symbol()))
 	}
 	// Once a draw or a call is in, the close is known: a call stamped after
 	// it is too late.
 	if close, closed := w.closeWith(t.windowRule(), in.At); closed && in.At.After(close) {
-		return ui.EphemeralText(fmt.Sprintf("Too late: the window on %s had closed when you called.", w.card.Symbol()))
+		return refuse(fmt.Sprintf("Too late: the window on %s had closed when you called.", w.card.Symbol()))
 	}
 	if err := t.record(callIntent(s), in.At); err != nil {
-		return ui.EphemeralText(moveRefusal(err))
+		return refuse(moveRefusal(err))
 	}
-	w.calls = append(w.calls, laroCall{seat: s, at: in.At, best: best, i: in.LinkPrivately()})
+	c := laroCall{seat: s, at: in.At, best: best, hand: fromHand}
+	if !fromHand {
+		c.i = in.LinkPrivately()
+	}
+	w.calls = append(w.calls, c)
 	t.scheduleSettle()
+	if fromHand {
+		t.refresh(in.UserID)
+		return t.HandReply(in, s, "")
+	}
 	t.refresh("")
 	what := "a " + best.Kind.String() + " cluster"
 	if best.Win {
@@ -193,7 +214,7 @@ func (t *laroTable) settle() {
 	}
 	for _, c := range w.calls {
 		switch {
-		case c.i == nil || (ok && c.seat == winner):
+		case (c.i == nil && !c.hand) || (ok && c.seat == winner):
 		case late[c.seat]:
 			t.tellCaller(c, fmt.Sprintf("Too late: your LARO! on %s was stamped after the window closed.", w.card.Symbol()))
 		default:
@@ -221,11 +242,14 @@ func (t *laroTable) settle() {
 		defer t.answered(d)
 	}
 	opts := t.game.CallOptions(winner)
-	if wc.i != nil && !opts[0].Win && len(opts) > 1 {
+	if (wc.i != nil || wc.hand) && !opts[0].Win && len(opts) > 1 {
 		// A person picks which cluster to lay; their call message turns into
-		// their hand with one button per option.
+		// their hand with one button per option (a call from the hand was
+		// made on their hand already).
 		t.choice = &laroChoice{seat: winner, at: wc.at, options: opts}
-		t.AdoptHand(t.Seats[winner].UserID, wc.i, wc.at)
+		if wc.i != nil {
+			t.AdoptHand(t.Seats[winner].UserID, wc.i, wc.at)
+		}
 		t.choice.stop = t.Act.After(t.turnTimer(), func() {
 			if c := t.choice; c != nil && c.seat == winner {
 				t.choice = nil
@@ -280,8 +304,14 @@ func contestReason(w *claimWindow, winner int, loser laroCall) string {
 	return "same cluster kind, and they come first in turn order after the discarder"
 }
 
-// tellCaller edits a caller's LARO! answer with the contest's outcome.
+// tellCaller tells a person who called LARO! the contest's outcome: in
+// their call's answer, or, for a call from the hand, on top of their hand
+// until they act or their turn comes (see moved).
 func (t *laroTable) tellCaller(c laroCall, text string) {
+	if c.i == nil {
+		t.notes[c.seat] = text
+		return
+	}
 	t.Out.SetEphemeral("call:"+c.i.ID, c.i, ui.Rendering{Content: text})
 }
 
@@ -314,6 +344,7 @@ func (t *laroTable) lay(in *ui.Input, s int) *ui.Reply {
 func (t *laroTable) openWindow(card rules.Card, discarder int, d time.Time) {
 	w := &claimWindow{card: card, discarder: discarder, at: d}
 	t.window = w
+	t.redrawAtMinimum(w)
 	for s, st := range t.Seats {
 		if !st.Computer || s == discarder || t.game.Forfeited(s) {
 			continue

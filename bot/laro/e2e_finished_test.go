@@ -223,7 +223,8 @@ func TestLaroPlayerWhoLeftAfterTheGameStaysGoneAfterARestart(t *testing.T) {
 	if cb := bob.Click(final, e2e.Button(final, "again", "")); !strings.Contains(e2e.Text(cb.Message), "not seated") {
 		t.Errorf("bob, who left, clicked Play again after the restart and got:\n%s", e2e.Text(cb.Message))
 	}
-	if cb := alice.Click(final, e2e.Button(final, "again", "")); cb.Ephemeral {
+	// Play again answers its clicker with their new hand.
+	if cb := alice.Click(final, e2e.Button(final, "again", "")); !cb.Ephemeral || !strings.Contains(e2e.Text(cb.Message), "The game has started") {
 		t.Fatalf("alice's Play again after the restart answered:\n%s", e2e.Text(cb.Message))
 	}
 	next := w.TableMessage("game 2")

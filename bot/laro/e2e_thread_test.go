@@ -34,12 +34,13 @@ func openThreadTable(t *testing.T, w *e2e.World, alice, bob *e2e.Player, opts ..
 		t.Errorf("thread named %q, want it named after the table and game", th.Name())
 	}
 	table = w.MessageIn(th, "game 1")
-	lobby = w.Ch.Message(lobby.ID)
+	// Start answered alice with her hand; the lobby is then edited to
+	// point to the thread.
+	lobby = w.WaitMessage(lobby.ID, "a link to the thread", func(m *discordgo.Message) bool {
+		return strings.Contains(e2e.Text(m), "<#"+th.ID()+">")
+	})
 	if lobby.Thread == nil || lobby.Thread.ID != th.ID() {
 		t.Errorf("the lobby message does not carry its thread: %+v", lobby.Thread)
-	}
-	if !strings.Contains(e2e.Text(lobby), "<#"+th.ID()+">") {
-		t.Errorf("the lobby message does not point to the thread:\n%s", e2e.Text(lobby))
 	}
 	return lobby, th, table
 }
@@ -103,9 +104,12 @@ func TestLaroGamePlayedInAThread(t *testing.T) {
 	}
 	table2 := w.MessageIn(th2, "game 2")
 	alice.OpenHand(table2)
-	if old := e2e.Text(w.Ch.Message(lobby.ID)); strings.Contains(old, "[Play again]") || !strings.Contains(old, link) {
-		t.Errorf("the first game's channel message should keep its result and link, without buttons:\n%s", old)
-	}
+	// Play again answered bob with his hand; the message he clicked is
+	// then edited to keep its result and link, without buttons.
+	w.WaitMessage(lobby.ID, "the first game's result and link, without buttons", func(m *discordgo.Message) bool {
+		old := e2e.Text(m)
+		return !strings.Contains(old, "[Play again]") && strings.Contains(old, link)
+	})
 	if !th.Archived() || th2.Archived() {
 		t.Errorf("archived: first thread %v, second %v; want only the first", th.Archived(), th2.Archived())
 	}
@@ -144,10 +148,13 @@ func TestLaroThreadRefusedByDiscordFallsBack(t *testing.T) {
 	lobby := w.TableMessage("Click **Join**")
 	bob.Click(lobby, e2e.Button(lobby, "join", ""))
 	w.Srv.FailRequests("POST", "/channels/*/messages/*/threads", 1, 403)
-	cb := alice.Click(lobby, e2e.Button(lobby, "start", ""))
-	if txt := e2e.Text(cb.Message); !strings.Contains(txt, "has started below") || !strings.Contains(txt, "⚠️") {
-		t.Errorf("the lobby message after Start does not say the game is in the channel, and why:\n%s", txt)
+	if cb := alice.Click(lobby, e2e.Button(lobby, "start", "")); !cb.Ephemeral || !strings.Contains(e2e.Text(cb.Message), "The game has started") {
+		t.Errorf("Start did not answer alice with her hand:\n%s", e2e.Text(cb.Message))
 	}
+	w.WaitMessage(lobby.ID, "that the game is in the channel, and why", func(m *discordgo.Message) bool {
+		txt := e2e.Text(m)
+		return strings.Contains(txt, "has started below") && strings.Contains(txt, "⚠️")
+	})
 	table := w.TableMessage("game 1")
 	bob.OpenHand(table)
 	w.NoFailures()
@@ -160,7 +167,8 @@ func TestLaroThreadImpossibleInAThread(t *testing.T) {
 	r, err := alice.U.Slash(w.Ch, "chips daily")
 	e2e.Answer(t, r, err)
 	r, err = alice.U.Slash(w.Ch, "chips leaderboard")
-	e2e.Answer(t, r, err)
+	board := e2e.Answer(t, r, err).Message
+	alice.Click(board, e2e.Button(board, "share", "leaderboard"))
 	msgs := w.Ch.Messages()
 	if len(msgs) == 0 {
 		t.Fatal("no channel message to start a thread from")

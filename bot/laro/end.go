@@ -93,7 +93,7 @@ func (t *laroTable) BeginNext(ctx context.Context, in *ui.Input) *ui.Reply {
 	}
 	// The finished game's message keeps its final state, without buttons.
 	old := t.AfterGameView(laroPublic(t.screen(-1))).WithoutButtons()
-	finished, lobby := *t, t.Out.MessageID()
+	finished, lobby, finishedAt := *t, t.Out.MessageID(), t.Out.Channel()
 	t.GameID, t.settings, t.EndSeats = id, next, nil
 	t.NextThread(ctx, in, t.ThreadName("game", next.GameNo), t.threadHeader())
 	if r := t.begin(ctx, in.At, nextDealer(finished.EndSeats, t.Seats, finished.game.NextDealer())); r != nil {
@@ -102,7 +102,8 @@ func (t *laroTable) BeginNext(ctx context.Context, in *ui.Input) *ui.Reply {
 		undo()
 		return r
 	}
-	return ui.PublicUpdate(old.Content, old.Embeds, old.Components)
+	t.DealHands(in)
+	return t.AnswerStart(in, finishedAt, lobby, old)
 }
 
 // threadHeader is the channel message the thread of the next game (Play

@@ -6,6 +6,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/help"
 	"github.com/cardbot/cardbot/bot/history"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
@@ -70,12 +71,18 @@ func (g *Game) outcome(ctx context.Context, gm store.Game, who string) string {
 	return fmt.Sprintf("%s won with %d points", r.name(seat), points)
 }
 
-// OwnsComponent reports whether a click is on a history page or a replay
-// viewer, which belong to no table.
-func (g *Game) OwnsComponent(id ui.ComponentID) bool { return g.looking().OwnsComponent(id) }
+// OwnsComponent reports whether a click is on a history page, a replay
+// viewer or a How to play page, which belong to no table.
+func (g *Game) OwnsComponent(id ui.ComponentID) bool {
+	return help.Owns(id) || g.looking().OwnsComponent(id)
+}
 
-// HandleComponent answers a click on a history page or a replay viewer.
+// HandleComponent answers a click on a history page, a replay viewer or
+// a How to play page.
 func (g *Game) HandleComponent(ctx context.Context, in *ui.Input) *ui.Reply {
+	if help.Owns(in.Component) {
+		return guide.Turn(in)
+	}
 	return g.looking().HandleComponent(ctx, in)
 }
 

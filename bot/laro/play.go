@@ -26,8 +26,9 @@ func (t *laroTable) start(ctx context.Context, in *ui.Input) *ui.Reply {
 		t.ReturnToLobby(lobby)
 		return r
 	}
+	t.DealHands(in)
 	v := t.ClosedView(fmt.Sprintf("Game %d has started %s. Seated: %s%s", t.settings.GameNo, t.Where(), table.SeatNames(t.Seats), table.Line(t.ThreadNote())))
-	return ui.PublicUpdate("", v.Embeds, v.Components)
+	return t.AnswerStart(in, t.Channel, lobby, v)
 }
 
 // chipsMove reports whether chips change hands at this table's games:

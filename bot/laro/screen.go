@@ -2,6 +2,7 @@ package laro
 
 import (
 	"fmt"
+	"time"
 
 	rules "github.com/cardbot/cardbot/engine/laro"
 )
@@ -22,21 +23,8 @@ func (t *laroTable) screenOf(g *rules.Game, viewer int, settings laroSettings) l
 		Emojis: t.Env.Emojis.Now(), Revealed: revealedHands(g),
 	}
 	if w := t.window; w != nil && g == t.game {
-		close, closed := w.close(rules.Window{Min: settings.claimWindow(), Grace: t.Env.Timing.ClaimGrace})
-		switch {
-		case w.draw != nil:
-			sc.Window = fmt.Sprintf("LARO! window on **%s** closes <t:%d:T>; %s's draw waits for it.", sc.Emojis.LaroText(w.card), close.Unix(), t.Seats[w.draw.seat].Mention())
-		case closed:
-			sc.Window = fmt.Sprintf("LARO! can be called on **%s** until <t:%d:T>.", sc.Emojis.LaroText(w.card), close.Unix())
-		default:
-			sc.Window = fmt.Sprintf("LARO! can be called on **%s** (open until at least <t:%d:T>).", sc.Emojis.LaroText(w.card), close.Unix())
-		}
-		if len(w.calls) > 0 {
-			sc.Window += fmt.Sprintf(" %d call(s) in.", len(w.calls))
-		}
-		if viewer >= 0 && w.draw != nil && w.draw.seat == viewer {
-			sc.Waiting = fmt.Sprintf("⏳ Your draw waits for the LARO! window on %s to close; your card appears here then.", sc.Emojis.LaroText(w.card))
-		}
+		win := rules.Window{Min: settings.claimWindow(), Grace: t.Env.Timing.ClaimGrace}
+		t.windowScreen(&sc, w, win, viewer, time.Now())
 	}
 	if c := t.choice; c != nil && viewer >= 0 && g == t.game {
 		if c.seat == viewer {

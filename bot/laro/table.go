@@ -146,9 +146,10 @@ func (t *laroTable) Handle(ctx context.Context, in *ui.Input) *ui.Reply {
 // LobbyView renders the lobby message.
 func (t *laroTable) LobbyView() ui.Rendering {
 	e := &discordgo.MessageEmbed{
-		Title:       fmt.Sprintf("Laro · table %s", t.ID),
-		Description: fmt.Sprintf("Hosted by <@%s>. Click **Join** to sit down (up to %d players).%s", t.Host, maxLaroSeats, table.Line(t.ThreadLine())),
-		Color:       0x2b7a78,
+		Title: fmt.Sprintf("Laro · table %s", t.ID),
+		Description: fmt.Sprintf("Hosted by <@%s>. Click **Join** to sit down (up to %d players).\n%s%s", t.Host, maxLaroSeats,
+			table.FreePlayLine, table.Line(t.ThreadLine())),
+		Color: 0x2b7a78,
 		Fields: []*discordgo.MessageEmbedField{
 			{Name: "Seats", Value: table.SeatList(t.Seats, maxLaroSeats)},
 			{Name: "Settings", Value: t.settings.rulesText()},

@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/emojis"
+	"github.com/cardbot/cardbot/bot/help"
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 	rules "github.com/cardbot/cardbot/engine/laro"
@@ -34,6 +35,7 @@ type laroScreen struct {
 	Choice   []rules.CallOption
 	Emojis   *emojis.Set    // card pictures; nil shows cards as text
 	Revealed [][]rules.Card // every seat's hand, once the game is over (see end_picture.go)
+	Claim    *handClaim     // the viewer's part of an open LARO! window (see hand_claim.go)
 }
 
 // card shows one card in message text: its emoji when there is one, else
@@ -77,6 +79,10 @@ func (s laroScreen) name(seatNo int) string {
 	return s.Seats[seatNo].Mention()
 }
 
+// handHint tells a newcomer where their cards are: the table message
+// shows whose turn it is, their hand is one press away.
+const handHint = "Your cards and moves: press 🃏 **My hand**."
+
 // laroPublic renders the table message everyone in the channel sees. It is
 // drawn from a spectator's view, so no hidden card can reach it.
 func laroPublic(s laroScreen) ui.Rendering {
@@ -99,6 +105,9 @@ func laroPublic(s laroScreen) ui.Rendering {
 	}
 	if s.Window != "" {
 		desc.WriteString("\n📣 " + s.Window)
+	}
+	if v.Phase != rules.PhaseOver {
+		desc.WriteString("\n" + handHint)
 	}
 	e.Description = desc.String()
 
@@ -141,16 +150,18 @@ func laroPublic(s laroScreen) ui.Rendering {
 	if v.Phase != rules.PhaseOver {
 		id.Verb = "hand"
 		handID := id.String()
-		id.Verb = "laro"
 		comps = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: "My hand", Style: discordgo.PrimaryButton, CustomID: handID, Emoji: &discordgo.ComponentEmoji{Name: "🃏"}},
-			discordgo.Button{Label: "LARO!", Style: discordgo.DangerButton, CustomID: id.String(), Emoji: &discordgo.ComponentEmoji{Name: "📣"}},
+			s.laroButton(),
+			help.Button("laro"),
 		}}}
 	} else {
 		if s.GameID != "" {
 			e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Game #%s · %s", s.GameID, laroHistory.ReplayHint(s.GameID))}
 		}
-		comps = []discordgo.MessageComponent{table.AfterGameButtons("laro", s.TableID, s.GameNo)}
+		row := table.AfterGameButtons("laro", s.TableID, s.GameNo)
+		row.Components = append(row.Components, help.Button("laro"))
+		comps = []discordgo.MessageComponent{row}
 	}
 	s.Emojis.Fit(e)
 	return withEndPicture(ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: comps}, s)
@@ -240,6 +251,9 @@ func laroHand(s laroScreen) ui.Rendering {
 	var desc strings.Builder
 	if s.Note != "" {
 		desc.WriteString(s.Note + "\n\n")
+	}
+	if s.Claim != nil && v.Phase != rules.PhaseOver {
+		desc.WriteString(s.claimLine() + "\n\n")
 	}
 	switch {
 	case v.Phase == rules.PhaseOver:
@@ -333,10 +347,11 @@ func laroHandButtons(s laroScreen) []discordgo.MessageComponent {
 	// content changes.
 	refreshID := ui.ComponentID{Game: "laro", Table: s.TableID, Verb: "refresh"}.String()
 	refresh := discordgo.Button{Label: "Refresh", Style: discordgo.SecondaryButton, CustomID: refreshID, Emoji: &discordgo.ComponentEmoji{Name: "🔄"}}
+	// The LARO! button leads the first row while the viewer could call.
+	top := s.claimButtons()
 	if v.Phase == rules.PhaseOver || !v.MyTurn() || s.Waiting != "" {
-		return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{refresh}}}
+		return []discordgo.MessageComponent{discordgo.ActionsRow{Components: append(top, refresh)}}
 	}
-	top := []discordgo.MessageComponent{}
 	if v.Phase == rules.PhaseDraw {
 		top = append(top, discordgo.Button{Label: "Draw from deck", Style: discordgo.PrimaryButton, CustomID: id("draw", "deck")})
 		if v.Top != rules.NoCard {

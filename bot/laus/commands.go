@@ -10,68 +10,56 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/share"
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
 
-// lausRulesText explains Laus in the bot's own words (the published rule
-// texts may not be copied).
-const lausRulesText = `**Goal.** Collect as few points as you can. When a total reaches the table's target, the match stops and whoever has the **highest** total loses (a tie loses together).
-
-**Cards.** 32 of them: 7 8 9 10 J Q K A in ♣ ♠ ♥ ♦. The four **jacks are trumps**, strongest first J♣ J♠ J♥ J♦, and they belong to no plain suit. In a plain suit the order is A 10 K Q 9 8 7.
-
-**Points you collect.** A 11 · 10 10 · K 4 · Q 3 · J 2 · 9 8 7 nothing. Queens hurt more: take Q♣ and you add 300, Q♠ 200, Q♥ 100. Q♦ is your shield: taking it wipes out every queen bonus in your pile that round (the 3 points per queen stay).
-
-**Dealing.** The deal moves one seat to the left each round. Four players get eight cards each. Three players get ten each and two go face down as the **skat**.
-
-**The skat (three players).** From the dealer's left round to the dealer, each player either looks (takes the two cards, then lays any two back face down, never a queen or a jack) or passes. Every pass **doubles** the whole round.
-
-**Tricks.** The dealer's left leads. Follow the led suit if you can (a jack lead asks for a jack); otherwise play anything. The best jack wins the trick, else the best card of the led suit. The winner leads next. In the three-player game the skat goes to whoever wins the last trick.
-
-**Scoring.** Your round score is your pile's points plus queen bonuses, doubled for each skat pass and for each player who took no trick at all. Take **every** trick and you score −120 instead (doubled per pass) while the others score 0.
-
-**At the table.** Open **My hand** to see your cards and play: only the cards you may play are offered. Run out of time and the computer plays for you; three times in a row and it keeps your seat until you press **I'm back**.
-
-**Looking back.** ` + "`/laus history`" + ` lists your finished matches in this server; ` + "`/laus replay match:<ID>`" + ` steps through one trick by trick, every hand and the skat shown, with each round's scoring.
-
-**Busy channel?** ` + "`/laus new thread:true`" + ` plays each match in a thread started from the table's message, round summaries included; at the end the thread is archived and the channel message shows the result with a link. A server's defaults (target, turn timer, threads) are set with ` + "`/cardbot settings`" + ` (Manage Server); options you give ` + "`/laus new`" + ` still win.`
-
-// rules answers /laus rules.
-func (g *Game) rules() *ui.Reply {
-	return ui.EphemeralMessage("", []*discordgo.MessageEmbed{{Title: "How to play Laus", Description: lausRulesText, Color: lausColor}}, nil)
-}
+// rules answers /laus rules with the How to play pages.
+func (g *Game) rules() *ui.Reply { return guide.Open() }
 
 // scoreboard answers /laus scoreboard: this channel's current match
 // round by round (or, until it has finished a round, the one played there
-// before), and the server's all-time table.
+// before), and the server's all-time table. It answers privately, with a
+// Share button that posts it in the channel.
 func (g *Game) scoreboard(ctx context.Context, in *ui.Input) *ui.Reply {
+	board, r := g.board(ctx, in)
+	if r != nil {
+		return r
+	}
+	return share.Private("laus", "scoreboard", board)
+}
+
+// board renders the scoreboard as it is now, or a reply saying why there
+// is none.
+func (g *Game) board(ctx context.Context, in *ui.Input) (ui.Rendering, *ui.Reply) {
 	var embeds []*discordgo.MessageEmbed
 	board, err := g.env.Store.LausScoreboard(ctx, in.GuildID, g.env.HomeChannel(in.ChannelID))
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 	case err != nil:
 		g.env.Log.Error("laus scoreboard", "err", err)
-		return ui.EphemeralText(ui.MsgSomethingWrong)
+		return ui.Rendering{}, ui.EphemeralText(ui.MsgSomethingWrong)
 	default:
 		embeds = append(embeds, matchBoard(board))
 	}
 	table, err := g.env.Store.LausTable(ctx, in.GuildID)
 	if err != nil {
 		g.env.Log.Error("laus table", "err", err)
-		return ui.EphemeralText(ui.MsgSomethingWrong)
+		return ui.Rendering{}, ui.EphemeralText(ui.MsgSomethingWrong)
 	}
 	if len(table) > 0 {
 		embeds = append(embeds, allTimeTable(table))
 	}
 	if len(embeds) == 0 {
-		return ui.EphemeralText("Nobody has played Laus here yet. Open a table with `/laus new`.")
+		return ui.Rendering{}, ui.EphemeralText("Nobody has played Laus here yet. Open a table with `/laus new`.")
 	}
-	r := ui.PublicMessage("", embeds)
+	r := ui.Rendering{Embeds: embeds}
 	if png, ok := boardChart(board); ok { // then matchBoard's embed is the first
-		r = r.WithPicture(png.Name, png.Data)
+		r = r.AttachPicture(png.Name, png.Data)
 	}
-	return r
+	return r, nil
 }
 
 // maxBoardRounds is how many rounds the scoreboard lists.

@@ -50,8 +50,8 @@ func TestLausPictures(t *testing.T) {
 		}
 		p, hand := e2e.LausMover(t, w, players)
 		if p == nil {
-			// A deal can end the match with round 1; its summary is posted
-			// before the final table, so it is there by now.
+			// A deal can end the match with round 1; the final table
+			// shows its summary, so it is there by now.
 			if findSummary(); summary == nil {
 				t.Fatal("the match ended without round 1's summary")
 			}

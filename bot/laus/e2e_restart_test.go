@@ -1,7 +1,6 @@
 package laus_test
 
 import (
-	"database/sql"
 	"fmt"
 	"slices"
 	"strings"
@@ -59,24 +58,10 @@ func TestLausScoreboardShowsTheFinishedMatchOverANewLobby(t *testing.T) {
 		t.Fatal("the finished match has no stored round")
 	}
 
-	// Every round's summary was marked posted as the message Discord took.
-	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
-		anns, err := w.St.Announcements(t.Context(), f.Board.Game.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		marked := 0
-		for i, a := range anns {
-			if got := summaries(w, 1, i+1); a.Posted() && len(got) == 1 && got[0].ID == a.MessageID {
-				marked++
-			}
-		}
-		if len(anns) == len(f.Board.Rounds) && marked == len(anns) {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%d of %d stored summaries are marked posted as the channel's summary; want all of the %d rounds'", marked, len(anns), len(f.Board.Rounds))
-		}
+	// No summary was stored to post: the table message shows them, and
+	// after a restart draws them again from the replayed match.
+	if anns, err := w.St.Announcements(t.Context(), f.Board.Game.ID); err != nil || len(anns) != 0 {
+		t.Errorf("stored announcements %+v (%v), want none", anns, err)
 	}
 
 	// A new lobby in the same channel: the scoreboard still shows the match
@@ -84,11 +69,27 @@ func TestLausScoreboardShowsTheFinishedMatchOverANewLobby(t *testing.T) {
 	r, err := alice.U.Slash(w.Ch, "laus new")
 	e2e.Answer(t, r, err)
 	w.TableMessage("Click **Join**")
+	posted := len(w.Ch.Messages())
 	r, err = alice.U.Slash(w.Ch, "laus scoreboard")
-	sb := e2e.Text(e2e.Shown(t, r, e2e.Answer(t, r, err)))
+	cb := e2e.Answer(t, r, err)
+	shown := e2e.Shown(t, r, cb)
+	sb := e2e.Text(shown)
+	if !cb.Ephemeral {
+		t.Error("/laus scoreboard answered publicly, want privately with a Share button")
+	}
 	if strings.Contains(sb, "waiting to start") || strings.Contains(sb, "No round has finished yet") {
 		t.Errorf("the scoreboard shows the new lobby:\n%s", sb)
 	}
+	// Share posts the same board, with its chart, in the channel, once.
+	if got := alice.Click(shown, e2e.Button(shown, "share", "scoreboard")); e2e.Button(got.Message, "share", "*") != "" {
+		t.Error("after Share the private scoreboard still offers Share")
+	}
+	ms := w.Ch.Messages()
+	if len(ms) != posted+1 || !strings.Contains(e2e.Text(ms[posted]), "Shared by") ||
+		!strings.Contains(e2e.Text(ms[posted]), fmt.Sprintf("table %s · match 1 (finished)", f.Board.Game.TableID)) {
+		t.Fatalf("after Share the channel has %d new message(s), want the scoreboard once", len(ms)-posted)
+	}
+	w.Picture(ms[posted], 500, 250)
 	if want := fmt.Sprintf("table %s · match 1 (finished)", f.Board.Game.TableID); !strings.Contains(sb, want) {
 		t.Errorf("the scoreboard does not name %q:\n%s", want, sb)
 	}
@@ -263,28 +264,30 @@ func lastTrickEndsMatch(t *testing.T, w *e2e.World) bool {
 	return m.Over()
 }
 
-// summaries returns the channel's summary messages of a round.
-func summaries(w *e2e.World, matchNo, round int) []*discordgo.Message {
-	var out []*discordgo.Message
+// summaries returns the channel's messages that show a round's summary
+// (the table message, under the round after it), and that summary's text.
+func summaries(w *e2e.World, matchNo, round int) (ms []*discordgo.Message, texts []string) {
 	for _, m := range w.Ch.Messages() {
-		if len(m.Embeds) > 0 && strings.HasSuffix(m.Embeds[0].Title, fmt.Sprintf("· match %d · round %d result", matchNo, round)) {
-			out = append(out, m)
+		for _, e := range m.Embeds {
+			if strings.HasSuffix(e.Title, fmt.Sprintf("· match %d · round %d result", matchNo, round)) {
+				ms = append(ms, m)
+				texts = append(texts, e2e.Text(&discordgo.Message{Embeds: []*discordgo.MessageEmbed{e}}))
+			}
 		}
 	}
-	return out
+	return ms, texts
 }
 
 // checkSummary checks that the channel shows exactly one summary of a
 // round and that it gives the stored breakdown of every seat.
 func checkSummary(t *testing.T, w *e2e.World, rd store.LausRound) *discordgo.Message {
 	t.Helper()
-	got := summaries(w, 1, rd.Round)
+	got, texts := summaries(w, 1, rd.Round)
 	if len(got) != 1 {
 		t.Fatalf("the channel shows %d summaries of round %d, want exactly 1", len(got), rd.Round)
 	}
-	sum := e2e.Text(got[0])
-	// The picture too, also when the summary was posted after a restart
-	// (from the stored announcement).
+	sum := texts[0]
+	// The picture too, also when the summary was drawn after a restart.
 	w.Picture(got[0], 600, 200)
 	posted := roundScore.FindAllStringSubmatch(sum, -1)
 	if len(posted) != len(rd.Scores) {
@@ -319,7 +322,7 @@ func messageIndex(w *e2e.World, id string) int {
 	return slices.IndexFunc(w.Ch.Messages(), func(m *discordgo.Message) bool { return m.ID == id })
 }
 
-func TestLausRoundSummaryIsPostedOnceAfterARestart(t *testing.T) {
+func TestLausRoundSummaryIsShownAfterARestart(t *testing.T) {
 	w := e2e.NewWorld(t)
 	alice := w.Player("alice")
 	lausSoloTable(t, w, alice, 100000, 600)
@@ -329,57 +332,33 @@ func TestLausRoundSummaryIsPostedOnceAfterARestart(t *testing.T) {
 
 	// From alice's last card of round 1 until the bot has stopped, Discord
 	// refuses every post and edit in the channel: the round ends, and is
-	// stored, but neither its summary nor round 2's table message is posted,
-	// and round 1's message is not retired.
+	// stored, but the table message never shows it.
 	w.Ch.SetBotPermissions(discordtest.DefaultBotPermissions &^ discordgo.PermissionSendMessages)
 	alice.Click(hand, e2e.Button(hand, "play", "*"))
 	f := waitRound(t, w, 1)
 	w.Stop()
-	if n := len(summaries(w, 1, 1)); n != 0 {
-		t.Fatalf("%d summaries of round 1 were posted while Discord refused posts", n)
+	if n, _ := summaries(w, 1, 1); len(n) != 0 {
+		t.Fatalf("%d messages show round 1's summary while Discord refused posts", len(n))
 	}
 	w.Ch.SetBotPermissions(discordtest.DefaultBotPermissions)
 	w.Start()
 
+	// The rebuilt table edits the same message: round 2, with round 1's
+	// summary below it.
 	next := w.TableMessage("match 1 · round 2")
+	if next.ID != first.ID {
+		t.Errorf("round 2 is in a new message %s, want the table message %s edited", next.ID, first.ID)
+	}
 	if !strings.Contains(e2e.Text(next), "restarted") {
 		t.Errorf("round 2's table message does not say the bot restarted:\n%s", e2e.Text(next))
 	}
-	sum := checkSummary(t, w, f.Board.Rounds[0])
-	if messageIndex(w, sum.ID) > messageIndex(w, next.ID) {
-		t.Error("round 1's summary comes after round 2's table message")
-	}
-	old := w.Ch.Message(first.ID)
-	if !strings.Contains(e2e.Text(old), "round 1 is over") || len(discordtest.CustomIDs(old)) != 0 {
-		t.Errorf("round 1's table message was not retired after the restart:\n%s", e2e.Text(old))
-	}
-	anns, err := w.St.Announcements(t.Context(), f.Board.Game.ID)
-	if err != nil || len(anns) != 1 || !anns[0].Posted() || anns[0].MessageID != sum.ID {
-		t.Fatalf("stored announcements %+v (%v), want round 1's marked posted as %s", anns, err, sum.ID)
-	}
-
-	// A crash between Discord taking the summary and the bot marking it
-	// posted: the next start finds the posted copy and does not post again.
-	w.Stop()
-	db, err := sql.Open("sqlite3", w.DB)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec(`UPDATE announcements SET posted_at = NULL, message_id = ''`); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
-	w.Start()
-	w.TableMessage("match 1 · round 2")
-	checkSummary(t, w, f.Board.Rounds[0])
-	anns, err = w.St.Announcements(t.Context(), f.Board.Game.ID)
-	if err != nil || len(anns) != 1 || anns[0].MessageID != sum.ID {
-		t.Errorf("stored announcements %+v (%v), want round 1's marked posted as %s again", anns, err, sum.ID)
+	if sum := checkSummary(t, w, f.Board.Rounds[0]); sum.ID != first.ID {
+		t.Errorf("round 1's summary is in message %s, want the table message %s", sum.ID, first.ID)
 	}
 	w.NoFailures()
 }
 
-func TestLausLastRoundSummaryIsPostedAfterARestart(t *testing.T) {
+func TestLausLastRoundSummaryIsShownAfterARestart(t *testing.T) {
 	w := e2e.NewWorld(t)
 	alice := w.Player("alice")
 	lausSoloTable(t, w, alice, 100, 600)
@@ -387,7 +366,7 @@ func TestLausLastRoundSummaryIsPostedAfterARestart(t *testing.T) {
 	last := w.TableMessage(fmt.Sprintf("match 1 · round %d", round))
 
 	// The match ends while Discord refuses posts, and the bot stops: the
-	// rebuilt bot posts the result (and rebuilds the table after its match:
+	// rebuilt bot shows the result (and rebuilds the table after its match:
 	// see TestLausFinishedTableIsRebuiltAfterACrash).
 	w.Ch.SetBotPermissions(discordtest.DefaultBotPermissions &^ discordgo.PermissionSendMessages)
 	alice.Click(hand, e2e.Button(hand, "play", "*"))
@@ -399,13 +378,13 @@ func TestLausLastRoundSummaryIsPostedAfterARestart(t *testing.T) {
 	w.Ch.SetBotPermissions(discordtest.DefaultBotPermissions)
 	w.Start()
 
+	w.TableMessage("[Play again]")
 	sum := checkSummary(t, w, f.Board.Rounds[round-1])
-	if !strings.Contains(e2e.Text(sum), "Match over") {
-		t.Errorf("the last round's summary does not say the match is over:\n%s", e2e.Text(sum))
+	if !strings.Contains(e2e.Text(sum), "Match over") || e2e.Button(sum, "again", "") == "" {
+		t.Errorf("the final table message does not show the match's end with Play again:\n%s", e2e.Text(sum))
 	}
-	old := w.Ch.Message(last.ID)
-	if !strings.Contains(e2e.Text(old), "and so is the match") || len(discordtest.CustomIDs(old)) != 0 {
-		t.Errorf("the last round's table message was not retired after the restart:\n%s", e2e.Text(old))
+	if sum.ID != last.ID {
+		t.Errorf("the result is in message %s, want the table message %s edited", sum.ID, last.ID)
 	}
 	w.NoFailures()
 }

@@ -10,21 +10,8 @@ import (
 
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
-	rules "github.com/cardbot/cardbot/engine/laus"
 	"github.com/cardbot/cardbot/store"
 )
-
-func (t *lausTable) roundEnd(rr rules.RoundResult) *lausRoundEnd {
-	why := fmt.Sprintf("Match %d · round %d is over: its summary and the next table are below.", t.settings.MatchNo, rr.Round)
-	if rr.MatchOver {
-		// Said so that it stays true if a restart closes the table before
-		// the final table message is posted.
-		why = fmt.Sprintf("Match %d · round %d is over, and so is the match: its summary below has the result.", t.settings.MatchNo, rr.Round)
-	}
-	summary := lausSummary(t.ID, t.settings.MatchNo, t.Seats, rr, t.Env.Emojis.Now())
-	summary = withRoundPicture(summary, t.ID, t.settings.MatchNo, t.Seats, rr)
-	return &lausRoundEnd{summary: summary, retire: t.ClosedView(why)}
-}
 
 // finish handles a match that just ended (its result is already stored).
 func (t *lausTable) finish() {
@@ -54,8 +41,8 @@ func (t *lausTable) BeginNext(ctx context.Context, in *ui.Input) *ui.Reply {
 		return r
 	}
 	// The finished match's message keeps its final state, without buttons.
-	old := t.AfterGameView(lausPublic(t.screen(-1))).WithoutButtons()
-	finished, lobby := *t, t.Out.MessageID()
+	old := t.AfterGameView(t.public()).WithoutButtons()
+	finished, lobby, finishedAt := *t, t.Out.MessageID(), t.Out.Channel()
 	t.GameID, t.settings, t.EndSeats = id, next, nil
 	t.NextThread(ctx, in, t.ThreadName("match", next.MatchNo), t.threadHeader())
 	if r := t.begin(ctx, in.At); r != nil {
@@ -64,7 +51,8 @@ func (t *lausTable) BeginNext(ctx context.Context, in *ui.Input) *ui.Reply {
 		undo()
 		return r
 	}
-	return ui.PublicUpdate(old.Content, old.Embeds, old.Components)
+	t.DealHands(in)
+	return t.AnswerStart(in, finishedAt, lobby, old)
 }
 
 // threadHeader is the channel message the thread of the next match (Play

@@ -6,7 +6,9 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/help"
 	"github.com/cardbot/cardbot/bot/history"
+	"github.com/cardbot/cardbot/bot/share"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
@@ -54,12 +56,25 @@ func lausOutcome(e store.HistoryEntry) string {
 	return fmt.Sprintf("finished on %d", e.LausTotal)
 }
 
-// OwnsComponent reports whether a click is on a history page or a replay
-// viewer, which belong to no table.
-func (g *Game) OwnsComponent(id ui.ComponentID) bool { return g.looking().OwnsComponent(id) }
+// OwnsComponent reports whether a click is on a history page, a replay
+// viewer or a How to play page, which belong to no table.
+func (g *Game) OwnsComponent(id ui.ComponentID) bool {
+	return help.Owns(id) || share.Owns(id) || g.looking().OwnsComponent(id)
+}
 
-// HandleComponent answers a click on a history page or a replay viewer.
+// HandleComponent answers a click on a history page, a replay viewer, a
+// How to play page or the scoreboard's Share button.
 func (g *Game) HandleComponent(ctx context.Context, in *ui.Input) *ui.Reply {
+	if help.Owns(in.Component) {
+		return guide.Turn(in)
+	}
+	if share.Owns(in.Component) {
+		board, r := g.board(ctx, in)
+		if r != nil {
+			return r
+		}
+		return share.Post(ctx, g.env, in, board)
+	}
 	return g.looking().HandleComponent(ctx, in)
 }
 

@@ -33,8 +33,9 @@ func (t *lausTable) start(ctx context.Context, in *ui.Input) *ui.Reply {
 		t.ReturnToLobby(lobby)
 		return r
 	}
+	t.DealHands(in)
 	v := t.ClosedView(fmt.Sprintf("Match %d has started %s. Seated: %s%s", t.settings.MatchNo, t.Where(), table.SeatNames(t.Seats), table.Line(t.ThreadNote())))
-	return ui.PublicUpdate("", v.Embeds, v.Components)
+	return t.AnswerStart(in, t.Channel, lobby, v)
 }
 
 func lausPlural(n int, one, many string) string {
@@ -70,7 +71,7 @@ func (t *lausTable) begin(ctx context.Context, at time.Time) *ui.Reply {
 		t.StopIdle()
 	}
 	t.Event(fmt.Sprintf("Match %d dealt; %s deals.", t.settings.MatchNo, t.Seats[m.Dealer()].Mention()))
-	t.afterChange("", nil, true)
+	t.afterChange("", false, true)
 	return nil
 }
 
@@ -193,18 +194,13 @@ func (t *lausTable) apply(a rules.Action, at time.Time, actor string, timedOut b
 	lines := t.keepSeat(e)
 	rec := store.ActionRecord{GameID: t.GameID, Seq: t.Seq + 1, Data: data, At: at}
 	var ended *rules.RoundResult
-	var end *lausRoundEnd
 	if t.match.Round() != round || t.match.Over() {
-		// The engine deals the next round at once: the finished one is LastRound.
+		// The engine deals the next round at once: the finished one is
+		// LastRound. Its summary goes into the table message (summary.go),
+		// drawn from the replayed match after a restart too.
 		if rr, ok := t.match.LastRound(); ok {
 			ended = &rr
 			rec.LausRound = t.storeRound(rr)
-			// What the round's end shows in the channel is stored with it,
-			// so that a restart still shows it.
-			end = t.roundEnd(rr)
-			rec.Announce = &store.Announcement{
-				Body: table.EncodeMessage(end.summary), RetireID: t.Out.MessageID(), RetireBody: table.EncodeMessage(end.retire),
-			}
 		}
 	}
 	if t.match.Over() {
@@ -231,7 +227,7 @@ func (t *lausTable) apply(a rules.Action, at time.Time, actor string, timedOut b
 		t.Event(l)
 	}
 	t.describe(a, ended)
-	t.afterChange(actor, end, false)
+	t.afterChange(actor, ended != nil, false)
 	return nil
 }
 
@@ -284,29 +280,21 @@ func (t *lausTable) describe(a rules.Action, ended *rules.RoundResult) {
 		}
 	}
 	if ended != nil && !t.match.Over() {
-		// The new round's message starts clean: the old round's plays
-		// are in the summary, and its cards are dealt again.
+		// The new round's events start clean: the old round's plays are
+		// in its summary, and its cards are dealt again.
 		t.Events = nil
-		t.Event(fmt.Sprintf("Round %d is over (summary above). %s deals round %d.",
+		t.Event(fmt.Sprintf("Round %d is over (its result is below). %s deals round %d.",
 			ended.Round, t.Seats[t.match.Dealer()].Mention(), t.match.Round()))
 	}
 }
 
-// lausRoundEnd is what the end of a round shows in the channel: its
-// summary, and what the round's table message becomes once the next one
-// is posted.
-type lausRoundEnd struct {
-	summary, retire ui.Rendering
-}
-
-// afterChange moves the table on after a stored action: a finished round's
-// summary (marked posted once Discord has it) and a fresh table message,
-// the match's end, timers, computer moves, and every open hand message.
-func (t *lausTable) afterChange(actor string, end *lausRoundEnd, fresh bool) {
-	if end != nil {
-		env, gameID, seq := t.Env, t.GameID, t.Seq
-		t.Out.Announce(end.summary, func(id string) { env.MarkAnnounced(gameID, seq, id) })
-		t.Out.Retire(end.retire)
+// afterChange moves the table on after a stored action: at a round's end
+// the table message moves below if it has grown too old to edit (see
+// summary.go), the match's end, timers, computer moves, and every open hand
+// message. fresh posts a new table message (a new match).
+func (t *lausTable) afterChange(actor string, roundEnded, fresh bool) {
+	if roundEnded && !t.match.Over() && t.messageOld() {
+		t.Out.Retire(t.ClosedView(fmt.Sprintf("Match %d goes on in the table message below.", t.settings.MatchNo)))
 		fresh = true
 	}
 	if t.match.Over() {
@@ -320,7 +308,7 @@ func (t *lausTable) afterChange(actor string, end *lausRoundEnd, fresh bool) {
 	t.Act.Later(func() {
 		t.refreshAll(fresh, actor)
 		if t.match.Over() {
-			t.CloseThread(lausPublic(t.screen(-1)))
+			t.CloseThread(t.public())
 		}
 	})
 }
@@ -340,11 +328,12 @@ func (t *lausTable) screen(viewer int) lausScreen {
 
 // refresh redraws the table message and every open hand message except
 // actor's (whose own click is answered directly). fresh posts a new table
-// message (a new round) instead of editing the current one.
+// message (a new match, or an old message retired) instead of editing the
+// current one.
 func (t *lausTable) refreshAll(fresh bool, actor string) {
 	if t.match == nil {
 		return
 	}
-	t.Out.SetPublic(lausPublic(t.screen(-1)), fresh)
+	t.Out.SetPublic(t.public(), fresh)
 	t.RefreshHands(actor)
 }

@@ -3,6 +3,8 @@ package laus
 import (
 	"fmt"
 	"strings"
+	"time"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -11,6 +13,77 @@ import (
 	"github.com/cardbot/cardbot/bot/ui"
 	rules "github.com/cardbot/cardbot/engine/laus"
 )
+
+// A quiet channel: a match adds two messages to the channel, its lobby
+// and its table message. The table message is edited in place from round
+// to round, and under the current round it shows the last round's summary
+// and picture. After a restart the summary is drawn again from the replayed
+// match, so nothing about it needs storing.
+//
+// Discord caps edits of messages older than an hour (error 30046, "Maximum
+// number of edits to messages older than 1 hour reached"; the cap itself is
+// not published). So at the end of a round, once the table message is older
+// than maxMessageAge, the next round moves to a fresh message and the old
+// one is retired: a long match adds one message an hour, a short one none.
+
+// maxMessageAge is how old a table message may grow before a round's end
+// moves the table to a fresh one: an hour, less a round's length, so the
+// round after it is edited in a message younger than an hour.
+const maxMessageAge = 50 * time.Minute
+
+// maxEmbedsText is Discord's limit on the text of all of a message's embeds.
+const maxEmbedsText = 6000
+
+// roundSummary is a finished round's summary as the table message shows it,
+// kept so that its picture is drawn once, not at every edit.
+type roundSummary struct {
+	game  string // the match's stored ID
+	round int
+	r     ui.Rendering
+}
+
+// messageOld reports whether the table message is too old to be edited
+// through another round. Its age is in its snowflake ID.
+func (t *lausTable) messageOld() bool {
+	at, err := discordgo.SnowflakeTimestamp(t.Out.MessageID())
+	return err == nil && time.Since(at) > maxMessageAge
+}
+
+// public renders the table message: the match as it stands and, below it,
+// the last round's summary with its picture.
+func (t *lausTable) public() ui.Rendering {
+	r := lausPublic(t.screen(-1))
+	rr, ok := t.match.LastRound()
+	if !ok {
+		return r
+	}
+	if t.summary.game != t.GameID || t.summary.round != rr.Round {
+		sum := lausSummary(t.ID, t.settings.MatchNo, t.Seats, rr, t.Env.Emojis.Now())
+		if embedsText(append(r.Embeds[:len(r.Embeds):len(r.Embeds)], sum.Embeds...)) > maxEmbedsText {
+			// Card emojis are long in text: cards in plain text fit.
+			sum = lausSummary(t.ID, t.settings.MatchNo, t.Seats, rr, nil)
+		}
+		t.summary = roundSummary{game: t.GameID, round: rr.Round, r: withRoundPicture(sum, t.ID, t.settings.MatchNo, t.Seats, rr)}
+	}
+	r.Embeds = append(r.Embeds[:len(r.Embeds):len(r.Embeds)], t.summary.r.Embeds...)
+	r.Files = append(r.Files[:len(r.Files):len(r.Files)], t.summary.r.Files...)
+	return r
+}
+
+// embedsText counts the characters Discord counts against maxEmbedsText.
+func embedsText(es []*discordgo.MessageEmbed) int {
+	n := 0
+	for _, e := range es {
+		n += utf8.RuneCountInString(e.Title) + utf8.RuneCountInString(e.Description)
+		for _, f := range e.Fields {
+			n += utf8.RuneCountInString(f.Name) + utf8.RuneCountInString(f.Value)
+		}
+		if e.Footer != nil {
+			n += utf8.RuneCountInString(e.Footer.Text)
+		}
+	}
+	return n
+}
 
 // lausSummary renders the public account of a finished round: every
 // player's card points, queen bonuses, tricks, the multiplier and why, the

@@ -45,6 +45,8 @@ type lausTable struct {
 
 	timeouts []int  // turns in a row each seat timed out
 	afk      []bool // the computer keeps this seat until "I'm back"
+
+	summary roundSummary // the last round's summary, drawn once (summary.go)
 }
 
 // newTable handles /laus new: it checks the options, opens a lobby with the
@@ -83,7 +85,7 @@ func (g *Game) newTable(ctx context.Context, in *ui.Input) *ui.Reply {
 func (t *lausTable) MaxSeats() int                                { return maxLausSeats }
 func (t *lausTable) SettingsJSON() json.RawMessage                { return t.settings.marshal() }
 func (t *lausTable) Number() int                                  { return t.settings.MatchNo }
-func (t *lausTable) FinalView() ui.Rendering                      { return lausPublic(t.screen(-1)) }
+func (t *lausTable) FinalView() ui.Rendering                      { return t.public() }
 func (t *lausTable) CanJoin(context.Context, *ui.Input) *ui.Reply { return nil }
 func (t *lausTable) ComputerAdded() (undo func())                 { return func() {} }
 
@@ -105,13 +107,11 @@ func (t *lausTable) Handle(ctx context.Context, in *ui.Input) *ui.Reply {
 		}
 		fallthrough
 	case "hand", "back", table.VerbAgain, table.VerbStartNow, "refresh", "resume":
-		// These buttons carry the match number; those on a table message
-		// also carry the round, since every round has its own table message.
+		// These buttons carry the match number. The table message is
+		// edited from round to round, so a click drawn for an earlier round
+		// (the round in its argument) still opens the hand of this one.
 		if c.Turn != t.settings.MatchNo {
 			return ui.EphemeralText("That button belongs to an earlier match at this table.")
-		}
-		if (c.Verb == "hand" || c.Verb == "back") && c.Arg != fmt.Sprint(t.match.Round()) {
-			return ui.EphemeralText("That button is on an earlier round's table message. Use the latest table message below it.")
 		}
 	}
 	switch c.Verb {

@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/emojis"
+	"github.com/cardbot/cardbot/bot/help"
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 	rules "github.com/cardbot/cardbot/engine/laus"
@@ -133,7 +134,7 @@ func lausPublic(s lausScreen) ui.Rendering {
 	if over {
 		e.Description = lausEnding(s)
 	} else {
-		e.Description = fmt.Sprintf("%s deals. %s", s.name(v.Dealer), s.turnLine())
+		e.Description = fmt.Sprintf("%s deals. %s\nYour cards and moves: press 🃏 **My hand**.", s.name(v.Dealer), s.turnLine())
 	}
 	var players strings.Builder
 	for i := range s.Seats {
@@ -201,6 +202,7 @@ func lausPublic(s lausScreen) ui.Rendering {
 			row = append(row, discordgo.Button{Label: "I'm back", Style: discordgo.SuccessButton, CustomID: id.String(), Emoji: &discordgo.ComponentEmoji{Name: "👋"}})
 		}
 	}
+	row = append(row, help.Button("laus"))
 	s.Emojis.Fit(e)
 	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}}
 }

@@ -48,7 +48,12 @@ func (m *Metrics) SetReady(ready bool) {
 // Handler serves /metrics (Prometheus text format), /healthz (200 while
 // the gateway is connected and the database answers, else 503 with the
 // reason) and /readyz (200 once every table has been rebuilt after the
-// start, 503 before that and while stopping).
+// start and while the database takes a write, see WatchWrites; 503 before
+// that, while stopping, and while the database refuses writes).
+//
+// Only readiness looks at writes: a bot whose database is read-only or
+// full cannot save a move, so it should get no traffic, but it is alive,
+// and restarting it would not give the disk room.
 func (m *Metrics) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{Registry: m.reg}))
@@ -62,6 +67,10 @@ func (m *Metrics) Handler() http.Handler {
 	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
 		if !m.health.ready.Load() {
 			http.Error(w, "not ready: tables are being rebuilt, or the bot is stopping", http.StatusServiceUnavailable)
+			return
+		}
+		if err := m.writes.writable(); err != nil {
+			http.Error(w, err.Error(), http.StatusServiceUnavailable)
 			return
 		}
 		fmt.Fprintln(w, "ready")

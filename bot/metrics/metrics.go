@@ -38,6 +38,7 @@ type Metrics struct {
 
 	reconnects prometheus.Counter
 	health     health
+	writes     writeProbe // what /readyz asks of the database (write_probe.go)
 }
 
 // latencyBuckets suit a person's wait for an answer: Discord fails an

@@ -172,6 +172,42 @@ func TestHealthAndReadiness(t *testing.T) {
 	}
 }
 
+// /readyz turns red while the database refuses a write, with the reason, and green
+// once it takes one again; the probe runs at most every ProbeEvery.
+func TestReadinessNeedsADatabaseThatTakesWrites(t *testing.T) {
+	m := New()
+	m.SetReady(true)
+	var probes int
+	var writeErr error
+	m.WatchWrites(func(ctx context.Context) error {
+		probes++
+		if _, ok := ctx.Deadline(); !ok {
+			t.Error("the write probe runs without a deadline")
+		}
+		return writeErr
+	})
+	clock := time.Unix(1_000_000, 0)
+	m.writes.now = func() time.Time { return clock }
+	if code, body := scrape(t, m, "/readyz"); code != http.StatusOK || probes != 1 {
+		t.Fatalf("/readyz with a writable database: %d %q after %d probes, want 200 after 1", code, body, probes)
+	}
+	writeErr = errors.New("attempt to write a readonly database")
+	clock = clock.Add(ProbeEvery - time.Millisecond)
+	if code, _ := scrape(t, m, "/readyz"); code != http.StatusOK || probes != 1 {
+		t.Errorf("/readyz within ProbeEvery of a probe: %d after %d probes, want the cached 200 and no new probe", code, probes)
+	}
+	clock = clock.Add(time.Millisecond)
+	code, body := scrape(t, m, "/readyz")
+	if code != http.StatusServiceUnavailable || !strings.Contains(body, "cannot take a write") || !strings.Contains(body, "readonly") {
+		t.Errorf("/readyz on a read-only database: %d %q, want 503 with the reason", code, body)
+	}
+	writeErr = nil
+	clock = clock.Add(ProbeEvery)
+	if code, body := scrape(t, m, "/readyz"); code != http.StatusOK || probes != 3 {
+		t.Errorf("/readyz once writes work again: %d %q after %d probes, want 200 after 3", code, body, probes)
+	}
+}
+
 // TestNilMetricsRecordNothing: code that runs without metrics passes nil.
 func TestNilMetricsRecordNothing(t *testing.T) {
 	var m *Metrics
@@ -183,6 +219,7 @@ func TestNilMetricsRecordNothing(t *testing.T) {
 	m.GameFinished("laus")
 	m.GatewayConnected()
 	m.WatchTables(nil, nil)
+	m.WatchWrites(nil)
 	m.Watch(nil, nil)
 	m.SetReady(true)
 	rt := http.DefaultTransport

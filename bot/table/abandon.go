@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 
+	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
 
@@ -16,11 +17,24 @@ import (
 // shows a finished game has nothing at stake and simply closes. Either
 // way its timers stop, its seats are freed and its clicks are refused.
 // When shown is not empty the table message is replaced by it; pass ""
-// when the message can no longer be reached.
+// when the message can no longer be reached: then whatever the table had
+// queued for its channel is dropped. Either way nothing is sent to the
+// table's channel after that (Outbox.Close).
 //
 // Abandon reports false when the table had closed already. It runs on the
 // table's actor.
 func Abandon(ctx context.Context, t Table, c store.Closure, shown string) (bool, error) {
+	return abandon(ctx, t, c, shown, nil)
+}
+
+// AbandonAndTell is Abandon that also posts note to the table's channel,
+// before its last table message, once the game is closed: a message that
+// mentions the players, so that Discord notifies them.
+func AbandonAndTell(ctx context.Context, t Table, c store.Closure, shown string, note ui.Rendering) (bool, error) {
+	return abandon(ctx, t, c, shown, &note)
+}
+
+func abandon(ctx context.Context, t Table, c store.Closure, shown string, note *ui.Rendering) (bool, error) {
 	core := t.TableCore()
 	if core.Status == store.StatusCancelled {
 		return false, nil
@@ -34,8 +48,15 @@ func Abandon(ctx context.Context, t Table, c store.Closure, shown string) (bool,
 		core.StopIdle()
 	}
 	CloseTable(t)
+	if note != nil && shown != "" {
+		core.Out.Announce(*note, nil)
+	}
+	// Nothing queued after this is sent: the table is closed.
 	if shown != "" {
-		core.Out.SetPublic(core.ClosedView(shown), false)
+		v := core.ClosedView(shown)
+		core.Out.Close(&v)
+	} else {
+		core.Out.Close(nil)
 	}
 	core.Env.Log.Info("table abandoned", "table", core.ID, "game", core.GameID, "reason", c.Reason, "by", c.By)
 	return true, nil

@@ -99,13 +99,15 @@ func (e *Env) CloseTableAsModerator(ctx context.Context, game, id string, in *ui
 		if staked {
 			shown += " Nobody won this game: every chip paid in or held for it went back to its player."
 		}
-		closed, err = Abandon(ctx, t, store.Closure{By: in.UserID, Reason: "closed by a moderator"}, shown)
-		if closed && len(mentions) > 0 {
-			note := fmt.Sprintf("🛑 %s table **%s** was closed by %s.", c.Title, c.ID, in.UserName)
-			if staked {
-				note += " Your chips are back in your balance."
-			}
-			c.Out.Announce(ui.Rendering{Content: note + " " + strings.Join(mentions, " ")}, nil)
+		note := fmt.Sprintf("🛑 %s table **%s** was closed by %s.", c.Title, c.ID, in.UserName)
+		if staked {
+			note += " Your chips are back in your balance."
+		}
+		closure := store.Closure{By: in.UserID, Reason: "closed by a moderator"}
+		if len(mentions) == 0 {
+			closed, err = Abandon(ctx, t, closure, shown)
+		} else {
+			closed, err = AbandonAndTell(ctx, t, closure, shown, ui.Rendering{Content: note + " " + strings.Join(mentions, " ")})
 		}
 		return nil
 	})

@@ -76,6 +76,7 @@ type Core struct {
 	self  Table                // the game table this core belongs to
 	ready map[string]bool      // between games: who is in for the next one (nil: nobody asked yet)
 	hands map[string]handToken // open hand messages, by user
+	joins map[string]handToken // Join clicks, whose tokens send the hand at Start (starthands.go)
 	phase *atomic.Uint32       // Status as of the actor's last job, for other goroutines (observe.go)
 }
 

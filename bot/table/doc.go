@@ -9,7 +9,10 @@
 // for a table still open after its game ended, see finished.go), and the
 // pacing of every call Discord's global rate limit binds: the dispatcher,
 // which sends the stalest table's latest rendering within the budget, and
-// GateGlobal, which counts those calls again where they reach the wire.
+// GateGlobal, which counts those calls again where they reach the wire;
+// and what a table does when Discord no longer takes its messages (a
+// channel deleted or shut to the bot, a server that removed it, a game's
+// thread archived, locked or deleted: unreachable.go, places.go).
 //
 // A game embeds Core in its table type and implements Table (and
 // LobbyGame); it writes every action to the store before it answers.

@@ -22,6 +22,10 @@ type Timing struct {
 	ComputerCall  time.Duration // a computer's LARO! reaction time R (1.5 s)
 	PublicEvery   time.Duration // least time between two edits of a table message (1 s)
 	LobbyTimeout  time.Duration // a lobby nobody starts closes itself after this (30 min)
+	// UnreachableAfter is how long a table's channel may refuse every
+	// message (Missing Access or Permissions) before the table is
+	// abandoned (30 s; see unreachable.go).
+	UnreachableAfter time.Duration
 	// TurnTimerUnit is what one "second" of a table's turn timer lasts.
 	// Production leaves it at a second; tests shrink it so that timeouts
 	// can be played through without waiting 15 real seconds.
@@ -53,6 +57,9 @@ func (t *Timing) Defaults() {
 	}
 	if t.LobbyTimeout == 0 {
 		t.LobbyTimeout = 30 * time.Minute
+	}
+	if t.UnreachableAfter == 0 {
+		t.UnreachableAfter = 30 * time.Second
 	}
 	if t.TurnTimerUnit == 0 {
 		t.TurnTimerUnit = time.Second

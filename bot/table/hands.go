@@ -15,6 +15,9 @@ import (
 type handToken struct {
 	i  *discordgo.Interaction
 	at time.Time
+	// msg is the follow-up message the token edits (the hand sent at a
+	// game's start), or "" for the interaction's own answer.
+	msg string
 	// shown is the fingerprint of what the message shows, as far as the
 	// table knows (0: not known, as after a restart). A redraw that would
 	// show the same is not sent: in a two-player Laro game that is the
@@ -158,6 +161,6 @@ func (c *Core) RefreshHands(actor string) {
 		}
 		h.shown = sum
 		c.hands[user] = h
-		c.Out.SetEphemeral("hand:"+user, h.i, v)
+		c.Out.SetEphemeralFollowup("hand:"+user, h.i, h.msg, v)
 	}
 }

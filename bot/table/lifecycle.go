@@ -25,9 +25,11 @@ import (
 // where Discord says the bot may not post is refused at once instead.
 func (e *Env) Open(ctx context.Context, t LobbyGame, in *ui.Input) *ui.Reply {
 	c := t.TableCore()
-	if perms := in.AppPermissions; perms != 0 && perms&discordgo.PermissionAdministrator == 0 && perms&tablePermissions != tablePermissions {
-		return ui.EphemeralText(fmt.Sprintf("I could not post the table in this channel. Give cardbot the **View Channel**, **Send Messages**, "+
-			"**Embed Links** and **Read Message History** permissions here, then try `/%s new` again.", c.Name()))
+	if perms := in.AppPermissions; perms != 0 && perms&discordgo.PermissionAdministrator == 0 {
+		if need, where, names := e.postPermissions(ctx, in.ChannelID); perms&need != need {
+			return ui.EphemeralText(fmt.Sprintf("I could not post the table in this %s. Give cardbot the %s permissions here, "+
+				"then try `/%s new` again.", where, names, c.Name()))
+		}
 	}
 	if other, ok := e.ClaimSeat(c.Name(), c.Guild, c.Host, c.ID); !ok {
 		return ui.EphemeralText(fmt.Sprintf("You already sit at %s table **%s** in this server. Leave it first (or finish its game).", c.Title, other))
@@ -76,6 +78,7 @@ func (e *Env) Start(t Table, messageID string) {
 	}
 	c.Out = newOutbox(e.Session, e.Log.With("table", c.ID), channel, messageID, e.Timing.PublicEvery, e.disp, &e.sends,
 		func(id string) { c.Act.Post(func() { c.saveMessageID(id) }) })
+	c.watchReach(t)
 	c.phase = new(atomic.Uint32)
 	c.phase.Store(uint32(c.Status))
 	e.register(t)
@@ -147,6 +150,7 @@ func ArmIdle(t LobbyGame, d time.Duration) {
 			return
 		}
 		CloseTable(t)
-		c.Out.SetPublic(c.AfterGameView(t.FinalView()).WithoutButtons(), false)
+		v := c.AfterGameView(t.FinalView()).WithoutButtons()
+		c.Out.Close(&v) // its last message: nothing is sent after it
 	})
 }

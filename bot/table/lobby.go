@@ -6,6 +6,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/help"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
@@ -35,7 +36,13 @@ func LobbyClick(ctx context.Context, t LobbyGame, in *ui.Input, start func() *ui
 	return ui.EphemeralText("The game has not started yet: wait for the host to click **Start**.")
 }
 
-// LobbyButtons is the row under every lobby message.
+// FreePlayLine tells a lobby's readers that a game against the computer
+// costs nothing: no chips move at a table with a computer seat, so a
+// newcomer can learn there before playing for chips.
+const FreePlayLine = "🆓 Free to try: no chips move when a computer plays. The host presses **Add computer**."
+
+// LobbyButtons are the rows under every lobby message: the lobby's, and
+// How to play on its own.
 func LobbyButtons(game, tableID string) []discordgo.MessageComponent {
 	id := func(verb string) string { return ui.ComponentID{Game: game, Table: tableID, Verb: verb}.String() }
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
@@ -44,7 +51,7 @@ func LobbyButtons(game, tableID string) []discordgo.MessageComponent {
 		discordgo.Button{Label: "Add computer", Style: discordgo.SecondaryButton, CustomID: id("computer")},
 		discordgo.Button{Label: "Start", Style: discordgo.PrimaryButton, CustomID: id("start")},
 		discordgo.Button{Label: "Cancel", Style: discordgo.DangerButton, CustomID: id("cancel")},
-	}}}
+	}}, discordgo.ActionsRow{Components: []discordgo.MessageComponent{help.Button(game)}}}
 }
 
 // lobbyUpdate answers a lobby click by redrawing the lobby message.
@@ -77,6 +84,7 @@ func joinLobby(ctx context.Context, t LobbyGame, in *ui.Input) *ui.Reply {
 		c.Env.ReleaseSeat(c.Name(), c.Guild, in.UserID, c.ID)
 		return ui.EphemeralText(ui.MsgSomethingWrong)
 	}
+	c.KeepJoin(in)
 	return lobbyUpdate(t)
 }
 
@@ -103,6 +111,7 @@ func leaveLobby(ctx context.Context, t LobbyGame, in *ui.Input) *ui.Reply {
 		return ui.EphemeralText(ui.MsgSomethingWrong)
 	}
 	c.Env.ReleaseSeat(c.Name(), c.Guild, in.UserID, c.ID)
+	c.forgetJoin(in.UserID)
 	return lobbyUpdate(t)
 }
 
@@ -138,7 +147,7 @@ func CancelTable(ctx context.Context, t LobbyGame, in *ui.Input, why string) *ui
 	CloseTable(t)
 	v := c.ClosedView("This table was " + why + ".")
 	if in == nil {
-		c.Out.SetPublic(v, false)
+		c.Out.Close(&v) // its last message: nothing is sent after it
 		return nil
 	}
 	return ui.PublicUpdate("", v.Embeds, v.Components)

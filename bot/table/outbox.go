@@ -2,6 +2,7 @@ package table
 
 import (
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -48,6 +49,7 @@ type Outbox struct {
 	hands      map[string]*handSlot
 	attached   attachedFiles // the pictures the table message carries (see pictures.go)
 	noPictures bool          // Discord refused a picture in this channel (see pictures.go)
+	reach      reach         // whether the table's place can still be reached (see unreachable.go)
 
 	onPosted func(messageID string) // told when a fresh table message exists
 }
@@ -73,7 +75,11 @@ func newOutbox(s *discordgo.Session, log *slog.Logger, channelID, messageID stri
 // message (a new game or round) rather than an edit of the old one.
 func (o *Outbox) SetPublic(r ui.Rendering, fresh bool) {
 	o.mu.Lock()
-	o.public = &r
+	if o.reach.closed {
+		o.mu.Unlock()
+		return
+	}
+	o.public, o.reach.shown = &r, &r
 	if fresh {
 		o.newPublic = true
 	}
@@ -88,7 +94,7 @@ func (o *Outbox) SetPublic(r ui.Rendering, fresh bool) {
 // to lose them.
 func (o *Outbox) Hurry() {
 	o.mu.Lock()
-	o.urgent = o.public != nil
+	o.urgent = o.public != nil && !o.reach.closed
 	o.mu.Unlock()
 	o.disp.mark(o)
 }
@@ -98,7 +104,11 @@ func (o *Outbox) Hurry() {
 // or with the next urgent change of this table.
 func (o *Outbox) SetPublicLater(r ui.Rendering) {
 	o.mu.Lock()
-	o.public = &r
+	if o.reach.closed {
+		o.mu.Unlock()
+		return
+	}
+	o.public, o.reach.shown = &r, &r
 	o.mu.Unlock()
 	o.disp.mark(o)
 }
@@ -108,7 +118,9 @@ func (o *Outbox) SetPublicLater(r ui.Rendering) {
 // showing a turn and buttons that are gone.
 func (o *Outbox) Retire(r ui.Rendering) {
 	o.mu.Lock()
-	o.retire = &r
+	if !o.reach.closed {
+		o.retire = &r
+	}
 	o.mu.Unlock()
 }
 
@@ -119,6 +131,10 @@ func (o *Outbox) Retire(r ui.Rendering) {
 // once Discord has accepted it.
 func (o *Outbox) Announce(r ui.Rendering, sent func(messageID string)) {
 	o.mu.Lock()
+	if o.reach.closed {
+		o.mu.Unlock()
+		return
+	}
 	o.announce = append(o.announce, broadcast{r: r, channel: o.channelID, sent: sent})
 	o.staleLocked()
 	o.mu.Unlock()
@@ -155,7 +171,7 @@ func (o *Outbox) staleLocked() {
 func (o *Outbox) due(now time.Time, force bool) (since, ready time.Time, ok bool) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	if len(o.announce) == 0 && o.public == nil && len(o.closing) == 0 {
+	if o.reach.lost || len(o.announce) == 0 && o.public == nil && len(o.closing) == 0 {
 		o.staleSince = time.Time{}
 		return time.Time{}, time.Time{}, false
 	}
@@ -212,6 +228,9 @@ func (o *Outbox) sendOne() (more, refused bool) {
 	o.mu.Lock()
 	refusals := o.refusals
 	switch {
+	case o.reach.lost:
+		o.mu.Unlock()
+		return false, false
 	case len(o.announce) > 0:
 		b := o.announce[0]
 		o.announce = o.announce[1:]
@@ -226,11 +245,19 @@ func (o *Outbox) sendOne() (more, refused bool) {
 				Content: r.Content, Embeds: r.Embeds, Components: r.Components,
 			})
 		}
-		if err != nil {
+		if err == nil {
+			o.reached(b.channel)
+			if b.sent != nil {
+				b.sent(m.ID)
+			}
+			break
+		}
+		switch o.refusedPlace(b.channel, err) {
+		case refusalPassing:
 			// It stays stored, and is posted again after a restart.
 			o.noteProblem(err)
-		} else if b.sent != nil {
-			b.sent(m.ID)
+		case refusalThread:
+			o.announceLater(b)
 		}
 	case o.public != nil:
 		fresh := o.newPublic || o.messageID == ""
@@ -279,6 +306,7 @@ func (o *Outbox) sendPublic(r ui.Rendering, fresh bool, channelID, msgID string)
 			Files: files, Attachments: keep,
 		})
 		if err == nil {
+			o.reached(channelID)
 			o.noteAttached(msgID, r)
 			return
 		}
@@ -286,12 +314,12 @@ func (o *Outbox) sendPublic(r ui.Rendering, fresh bool, channelID, msgID string)
 			o.sendPublic(r, fresh, channelID, msgID) // now without pictures
 			return
 		}
-		if restCode(err) != discordgo.ErrCodeUnknownMessage {
-			o.noteProblem(err)
-			o.retryLater(r, false)
+		if code := restCode(err); code != discordgo.ErrCodeUnknownMessage && code != discordgo.ErrCodeMaximumNumberOfEditsToMessagesOlderThanOneHourReached {
+			o.refusedPublic(r, false, channelID, err)
 			return
 		}
-		// Someone deleted the table message: post it again below.
+		// Someone deleted the table message, or it is over an hour old and
+		// Discord takes no more edits of it: post it again below.
 	}
 	m, err := o.session.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{
 		Content: r.Content, Embeds: r.Embeds, Components: r.Components, Files: r.DiscordFiles(),
@@ -301,10 +329,10 @@ func (o *Outbox) sendPublic(r ui.Rendering, fresh bool, channelID, msgID string)
 		return
 	}
 	if err != nil {
-		o.noteProblem(err)
-		o.retryLater(r, true)
+		o.refusedPublic(r, true, channelID, err)
 		return
 	}
+	o.reached(channelID)
 	o.noteAttached(m.ID, r)
 	o.mu.Lock()
 	if o.channelID != channelID {
@@ -323,6 +351,10 @@ func (o *Outbox) sendPublic(r ui.Rendering, fresh bool, channelID, msgID string)
 // has arrived meanwhile, so the table re-posts as soon as Discord lets it.
 func (o *Outbox) retryLater(r ui.Rendering, fresh bool) {
 	o.mu.Lock()
+	if o.reach.closed {
+		o.mu.Unlock()
+		return // nothing goes to a closed table's place again
+	}
 	if o.public == nil {
 		o.public = &r
 	}
@@ -333,18 +365,21 @@ func (o *Outbox) retryLater(r ui.Rendering, fresh bool) {
 }
 
 func (o *Outbox) noteProblem(err error) {
+	o.mu.Lock()
+	channel := o.channelID
 	msg := "Discord refused to show the table message: " + err.Error()
 	switch restCode(err) {
 	case discordgo.ErrCodeMissingPermissions, discordgo.ErrCodeMissingAccess:
-		msg = "cardbot cannot post or edit the table message in this channel. Give it the **View Channel**, " +
-			"**Send Messages**, **Embed Links** and **Read Message History** permissions here; the table is kept " +
-			"and its message comes back as soon as it can."
+		// The grace a refusing channel has (see unreachable.go).
+		secs := max(1, int(o.reach.grace.Round(time.Second)/time.Second))
+		msg = fmt.Sprintf("cardbot cannot post or edit the table message in this channel. Give it the **View Channel**, "+
+			"**Send Messages**, **Embed Links** and **Read Message History** permissions here within %d seconds, "+
+			"or the table closes and every chip goes back.", secs)
 	}
-	o.log.Warn("table message not sent", "channel", o.channelID, "err", err)
-	o.mu.Lock()
 	o.problem = msg
 	o.refusals++
 	o.mu.Unlock()
+	o.log.Warn("table message not sent", "channel", channel, "err", err)
 }
 
 // restCode returns Discord's JSON error code of a failed REST call, or 0.

@@ -17,6 +17,7 @@ import (
 // handEdit is a pending edit of one player's ephemeral message.
 type handEdit struct {
 	interaction *discordgo.Interaction // carries the app ID and token
+	message     string                 // the follow-up edited, or "" for the original
 	view        ui.Rendering
 }
 
@@ -31,6 +32,12 @@ type handSlot struct {
 // an interaction token: a player's hand, or their answer to a LARO! call.
 // key names the message, so a newer rendering of it replaces an older one.
 func (o *Outbox) SetEphemeral(key string, i *discordgo.Interaction, r ui.Rendering) {
+	o.SetEphemeralFollowup(key, i, "", r)
+}
+
+// SetEphemeralFollowup is SetEphemeral for follow-up msgID of interaction
+// i ("" for its original message).
+func (o *Outbox) SetEphemeralFollowup(key string, i *discordgo.Interaction, msgID string, r ui.Rendering) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	slot := o.hands[key]
@@ -38,7 +45,7 @@ func (o *Outbox) SetEphemeral(key string, i *discordgo.Interaction, r ui.Renderi
 		slot = &handSlot{}
 		o.hands[key] = slot
 	}
-	slot.pending = &handEdit{interaction: i, view: r}
+	slot.pending = &handEdit{interaction: i, message: msgID, view: r}
 	if !slot.busy {
 		slot.busy = true
 		o.sends.Add(1)
@@ -67,7 +74,7 @@ func (o *Outbox) sendHands(key string, slot *handSlot) {
 func (o *Outbox) sendHand(key string, h handEdit) {
 	embeds, comps := ui.OrEmpty(h.view.Embeds, h.view.Components)
 	for attempt := 1; ; attempt++ {
-		err := EditOriginal(o.session, h.interaction, &discordgo.WebhookEdit{
+		err := EditThrough(o.session, h.interaction, h.message, &discordgo.WebhookEdit{
 			Content: &h.view.Content, Embeds: &embeds, Components: &comps,
 		})
 		if err == nil {

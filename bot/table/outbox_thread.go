@@ -15,6 +15,9 @@ import (
 func (o *Outbox) MoveTo(channelID, messageID string) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
+	if o.reach.closed {
+		return
+	}
 	o.moveLocked(channelID, messageID)
 }
 
@@ -24,6 +27,7 @@ func (o *Outbox) moveLocked(channelID, messageID string) {
 	o.editBucket = discordgo.EndpointChannelMessage(channelID, "")
 	o.public, o.newPublic, o.retire = nil, false, nil
 	o.backoff = time.Time{}
+	o.reach.refusedSince = time.Time{} // the new place has refused nothing yet
 }
 
 // Channel is where the table's message is: its channel, or its game's thread.
@@ -43,6 +47,10 @@ func (o *Outbox) EndThread(final ui.Rendering, parentID, lobbyID string, lobby u
 	// One critical section: the dispatcher must not send the thread's
 	// pending rendering between the look at it and the move.
 	o.mu.Lock()
+	if o.reach.closed {
+		o.mu.Unlock()
+		return
+	}
 	thread, msgID := o.channelID, o.messageID
 	fresh := o.newPublic || msgID == ""
 	if fresh && msgID != "" && o.retire != nil {
@@ -56,7 +64,7 @@ func (o *Outbox) EndThread(final ui.Rendering, parentID, lobbyID string, lobby u
 	}
 	o.closing = append(o.closing, func() { o.archive(thread) })
 	o.moveLocked(parentID, lobbyID)
-	o.public = &lobby
+	o.public, o.reach.shown = &lobby, &lobby
 	o.staleLocked()
 	o.mu.Unlock()
 	o.disp.mark(o)
@@ -78,7 +86,7 @@ func (o *Outbox) closingEdit(channelID, msgID string, r ui.Rendering) {
 		err = edit(withoutPictures(r), nil, &[]*discordgo.MessageAttachment{})
 	}
 	if err != nil {
-		o.log.Warn("could not give a thread's table message its final state", "thread", channelID, "err", err)
+		o.log.Warn("could not give a message the table left behind its final state", "channel", channelID, "err", err)
 	}
 }
 

@@ -134,7 +134,8 @@ func LeaveAfterGame(ctx context.Context, t NextGamer, in *ui.Input) *ui.Reply {
 	next, ok := FirstHuman(c.Seats)
 	if !ok {
 		CloseTable(t)
-		c.Out.SetPublic(c.AfterGameView(t.FinalView()).WithoutButtons(), false)
+		last := c.AfterGameView(t.FinalView()).WithoutButtons()
+		c.Out.Close(&last)
 		return ui.EphemeralText("You left. Nobody is left at the table, so it has closed.")
 	}
 	if in.UserID == c.Host {

@@ -33,6 +33,20 @@ type Thread struct {
 // thread there.
 const threadPermissions = discordgo.PermissionCreatePublicThreads | discordgo.PermissionSendMessagesInThreads
 
+// postPermissions are what the bot needs to keep a table's message in
+// channel, what the place is for people, and the permissions' names: in a
+// thread Discord asks for Send Messages in Threads instead of Send
+// Messages. The channel's type comes from the gateway's cache, so the
+// check costs no call.
+func (e *Env) postPermissions(ctx context.Context, channel string) (need int64, where, names string) {
+	switch e.channelType(ctx, channel) {
+	case discordgo.ChannelTypeGuildPublicThread, discordgo.ChannelTypeGuildPrivateThread, discordgo.ChannelTypeGuildNewsThread:
+		return tablePermissions&^discordgo.PermissionSendMessages | discordgo.PermissionSendMessagesInThreads, "thread",
+			"**View Channel**, **Send Messages in Threads**, **Embed Links** and **Read Message History**"
+	}
+	return tablePermissions, "channel", "**View Channel**, **Send Messages**, **Embed Links** and **Read Message History**"
+}
+
 // threadArchiveMinutes is how long a game's thread may stay quiet before
 // Discord archives it by itself: a day, longer than any game waits.
 const threadArchiveMinutes = 1440

@@ -42,7 +42,16 @@ func Respond(s *discordgo.Session, i *discordgo.Interaction, resp *discordgo.Int
 // ever waits for an unrelated one. An edit with files goes as
 // multipart/form-data, as Discord takes uploads.
 func EditOriginal(s *discordgo.Session, i *discordgo.Interaction, edit *discordgo.WebhookEdit) error {
-	uri := discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original")
+	return EditThrough(s, i, "", edit)
+}
+
+// EditThrough edits message msgID, sent through interaction i's token (a
+// follow-up), like EditOriginal; "" is the original.
+func EditThrough(s *discordgo.Session, i *discordgo.Interaction, msgID string, edit *discordgo.WebhookEdit) error {
+	if msgID == "" {
+		msgID = "@original"
+	}
+	uri := discordgo.EndpointWebhookMessage(i.AppID, i.Token, msgID)
 	key := discordgo.EndpointWebhookToken(i.AppID, i.Token)
 	_, err := tokenRequest(s, tokenLimiters.limiter(key, time.Now()), "PATCH", uri, edit, edit.Files, key,
 		discordgo.WithClient(droppingSuccessBodies(s.Client)))

@@ -111,3 +111,11 @@ func NewInput(i *discordgo.Interaction) *Input { return &Input{interaction: i} }
 // Linked reports whether table code kept the interaction to edit its
 // answer later (LinkPrivately): such an answer must never be public.
 func (in *Input) Linked() bool { return in.linked.Load() }
+
+// FollowupTo returns the interaction so that table code can send its user
+// ephemeral follow-up messages later (their hand when the game they joined
+// starts), within the token's 15 minutes. Unlike LinkPrivately it leaves
+// the answer to the interaction itself as it is: a follow-up is a message
+// of its own, and one sent with the ephemeral flag is seen only by the
+// interaction's user.
+func (in *Input) FollowupTo() *discordgo.Interaction { return in.interaction }

@@ -36,11 +36,18 @@ const (
 )
 
 var (
-	binOnce sync.Once
-	binDir  string // removed by TestMain
-	binPath string
-	binErr  error
+	binMu    sync.Mutex
+	binDir   string // removed by TestMain
+	binDirOK bool
+	binaries = map[string]*builtBinary{} // by build tags
 )
+
+// builtBinary is one build of the binary, made on first use.
+type builtBinary struct {
+	once sync.Once
+	path string
+	err  error
+}
 
 func TestMain(m *testing.M) {
 	code := m.Run()
@@ -52,32 +59,54 @@ func TestMain(m *testing.M) {
 
 // cardbotBinary builds the binary once per `go test` run, on first use, so
 // that tests not needing it (go test -run Config) do not pay for the build.
-func cardbotBinary(t *testing.T) string {
+func cardbotBinary(t *testing.T) string { return buildCardbot(t, "") }
+
+// buildCardbot builds the binary with the build tags (none: the production
+// build) once per `go test` run, on first use.
+func buildCardbot(t *testing.T, tags string) string {
 	t.Helper()
-	binOnce.Do(func() {
-		binDir, binErr = os.MkdirTemp("", "cardbot-bin-")
-		if binErr != nil {
-			return
+	binMu.Lock()
+	if !binDirOK {
+		dir, err := os.MkdirTemp("", "cardbot-bin-")
+		if err != nil {
+			binMu.Unlock()
+			t.Fatal(err)
 		}
-		binPath = filepath.Join(binDir, "cardbot")
-		args := []string{"build", "-o", binPath}
+		binDir, binDirOK = dir, true
+	}
+	b := binaries[tags]
+	if b == nil {
+		b = &builtBinary{}
+		binaries[tags] = b
+	}
+	binMu.Unlock()
+	b.once.Do(func() {
+		name := "cardbot"
+		if tags != "" {
+			name += "-" + strings.ReplaceAll(tags, ",", "-")
+		}
+		b.path = filepath.Join(binDir, name)
+		args := []string{"build", "-o", b.path}
 		if raceEnabled {
 			args = append(args, "-race")
+		}
+		if tags != "" {
+			args = append(args, "-tags", tags)
 		}
 		start := time.Now()
 		// `go test` puts its own GOROOT/bin first on PATH, so this is the
 		// same toolchain that built the test.
 		out, err := exec.Command("go", append(args, ".")...).CombinedOutput()
 		if err != nil {
-			binErr = fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+			b.err = fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 			return
 		}
-		t.Logf("built %s (race=%v) in %v", binPath, raceEnabled, time.Since(start).Round(time.Millisecond))
+		t.Logf("built %s (race=%v) in %v", b.path, raceEnabled, time.Since(start).Round(time.Millisecond))
 	})
-	if binErr != nil {
-		t.Fatal(binErr)
+	if b.err != nil {
+		t.Fatal(b.err)
 	}
-	return binPath
+	return b.path
 }
 
 // lockedBuffer collects a process's output while it runs.
@@ -111,7 +140,13 @@ type botProcess struct {
 // startBot runs the binary in dir with exactly env as its environment.
 func startBot(t *testing.T, name, dir string, env []string) *botProcess {
 	t.Helper()
-	cmd := exec.Command(cardbotBinary(t))
+	return startBinary(t, cardbotBinary(t), name, dir, env)
+}
+
+// startBinary runs the binary bin in dir with exactly env as its environment.
+func startBinary(t *testing.T, bin, name, dir string, env []string) *botProcess {
+	t.Helper()
+	cmd := exec.Command(bin)
 	cmd.Dir = dir
 	cmd.Env = append([]string{}, env...) // never nil: nil would inherit ours
 	out := &lockedBuffer{}
@@ -488,12 +523,20 @@ func TestBinaryPlaysSurvivesRestartAndStopsCleanly(t *testing.T) {
 	if _, err := os.Stat(db); err != nil {
 		t.Fatalf("database after the first run: %v", err)
 	}
+	// A new database file is made loudly (a mistyped DATABASE_PATH shows), an
+	// existing one is named quietly.
+	if out := first.out.String(); !strings.Contains(out, "level=WARN") || !strings.Contains(out, "a new, empty one was created") || !strings.Contains(out, db) {
+		t.Errorf("the first run did not warn that it created %s", db)
+	}
 
 	// The second run rebuilds the table from the database and redraws its
 	// message; the players' hands are exactly as they were.
 	second := startBot(t, "second run", dir, env)
 	waitReady(t, second, srv, g.ID())
 	second.waitLog("table rebuilt", stepTimeout)
+	if out := second.out.String(); !strings.Contains(out, `msg="database opened" path=`+db) || strings.Contains(out, "new, empty") {
+		t.Errorf("the second run did not name the database it opened, %s, or said it made a new one", db)
+	}
 	table = waitMessage(t, ch, "the restart notice on the table", func(m *discordgo.Message) bool {
 		return hasButtons("My hand", "LARO!")(m) && strings.Contains(msgText(m), "restarted")
 	})

@@ -82,6 +82,8 @@ func run(ctx context.Context, stopSignals func(), cfg config, log *slog.Logger) 
 		return err
 	}
 	defer st.Close()
+	st.OnSyncFailure = stopOnSyncFailure(log)
+	logDatabase(log, st)
 
 	session, err := discordgo.New("Bot " + cfg.Token)
 	if err != nil {

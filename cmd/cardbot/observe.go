@@ -37,8 +37,8 @@ func listenMetrics(addr string) (net.Listener, error) {
 
 // observe wires the metrics into the Discord session: every REST call,
 // Discord's 429 back-offs, gateway connections, and what /healthz checks
-// (the bot itself wires the store's commits). It must run before the
-// session opens.
+// and whether the database takes a write, which /readyz checks (the bot
+// itself wires the store's commits). It must run before the session opens.
 func observe(m *metrics.Metrics, session *discordgo.Session, st *store.Store) {
 	session.Client.Transport = m.Transport(session.Client.Transport)
 	session.AddHandler(func(*discordgo.Session, *discordgo.Connect) { m.GatewayConnected() })
@@ -54,6 +54,7 @@ func observe(m *metrics.Metrics, session *discordgo.Session, st *store.Store) {
 		defer session.RUnlock()
 		return session.DataReady
 	}, st.Ping)
+	m.WatchWrites(st.ProbeWrite)
 }
 
 // serveMetrics serves m on ln until the returned function is called.

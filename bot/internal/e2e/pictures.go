@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"image"
 	"image/png"
+	"slices"
 	"testing"
 	"time"
 
@@ -12,8 +13,9 @@ import (
 	"github.com/cardbot/cardbot/bot/discordtest"
 )
 
-// Picture checks that message m carries exactly one PNG, shown by its
-// first embed, that decodes to a picture of at least minW × minH pixels
+// Picture checks that message m carries exactly one PNG, shown by one of
+// its embeds (a Laus table message shows the last round's picture in its
+// second), that decodes to a picture of at least minW × minH pixels
 // with more than one colour, and returns the attachment and the picture.
 func (w *World) Picture(m *discordgo.Message, minW, minH int) (discordtest.Attachment, image.Image) {
 	w.T.Helper()
@@ -25,8 +27,10 @@ func (w *World) Picture(m *discordgo.Message, minW, minH int) (discordtest.Attac
 	if f.ContentType != "image/png" || f.Size != len(f.Data) || f.Size == 0 {
 		w.T.Fatalf("attachment %s: %s, %d bytes (%d read), want a PNG", f.Filename, f.ContentType, f.Size, len(f.Data))
 	}
-	if len(m.Embeds) == 0 || m.Embeds[0].Image == nil || m.Embeds[0].Image.URL != "attachment://"+f.Filename {
-		w.T.Fatalf("the embed does not show attachment %s: %+v", f.Filename, m.Embeds)
+	if !slices.ContainsFunc(m.Embeds, func(e *discordgo.MessageEmbed) bool {
+		return e.Image != nil && e.Image.URL == "attachment://"+f.Filename
+	}) {
+		w.T.Fatalf("no embed shows attachment %s: %+v", f.Filename, m.Embeds)
 	}
 	img, err := png.Decode(bytes.NewReader(f.Data))
 	if err != nil {

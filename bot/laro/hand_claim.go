@@ -1,0 +1,147 @@
+package laro
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/ui"
+	rules "github.com/cardbot/cardbot/engine/laro"
+)
+
+// The LARO! window as the players see it: the table's line, with a
+// countdown to the close, and the claim part of the hands. While a window
+// is open, the hand of each player who could lay the discard (or win with
+// it) says what it would make and carries a LARO! button of its own, so a
+// player on a phone need not switch to the table message within the
+// window. The hand is private, so this reveals nothing to others; the hands
+// of players who could not lay the discard show neither line nor button,
+// not even a disabled one. Both LARO! buttons are the same button (one
+// custom_id, one handler, stamped by the click), and both still refuse a
+// call that makes nothing, at no cost: the rules say so, and the hand now
+// says when a call would make something, so guessing no longer pays.
+
+// handClaim is a hand's part of an open LARO! window. A screen has one only
+// for a person who could call on the discard, or whose call is in.
+type handClaim struct {
+	Card  rules.Card
+	Best  rules.CallOption // what the call would make: the option the contest ranks it by
+	In    bool             // the viewer's call is in, waiting for the contest
+	Close string           // when the window closes, in words with a countdown
+}
+
+// countdown writes t as a Discord timestamp that every client renders in
+// its reader's terms as a live relative time ("in 3 seconds"). Discord
+// renders these in message content, embed descriptions and field values,
+// but not in titles, field names or footers. The Unix second is rounded
+// down, so the countdown errs on the early side of the close.
+func countdown(t time.Time) string { return fmt.Sprintf("<t:%d:R>", t.Unix()) }
+
+// windowClose says when w closes, for viewer (-1: the table), as of now.
+// Until a draw or a call fixes the close, the window's minimum W is shown
+// counting down; once W has passed, the window stays open until the next
+// player draws (or a first call closes it a grace later), which the
+// countdown cannot show, so the words say so (see redrawAtMinimum).
+func (t *laroTable) windowClose(w *claimWindow, win rules.Window, viewer int, now time.Time) string {
+	close, closed := w.close(win)
+	switch {
+	case closed:
+		return "closes " + countdown(close)
+	case now.Before(close):
+		return "closes " + countdown(close) + " at the earliest"
+	case viewer == t.game.Turn():
+		return "stays open until you draw"
+	}
+	return "stays open until " + t.Seats[t.game.Turn()].Mention() + " draws"
+}
+
+// windowScreen fills in sc, seen by viewer (-1: the table), what the open
+// window w shows: the table's line, the viewer's waiting draw, and the
+// viewer's claim part.
+func (t *laroTable) windowScreen(sc *laroScreen, w *claimWindow, win rules.Window, viewer int, now time.Time) {
+	card := sc.Emojis.LaroText(w.card)
+	if w.draw != nil {
+		sc.Window = fmt.Sprintf("LARO! window on **%s** %s; %s's draw waits for it.",
+			card, t.windowClose(w, win, -1, now), t.Seats[w.draw.seat].Mention())
+	} else {
+		sc.Window = fmt.Sprintf("LARO! can be called on **%s**: the window %s.", card, t.windowClose(w, win, -1, now))
+	}
+	switch n := len(w.calls); {
+	case n == 1:
+		sc.Window += " 1 call is in."
+	case n > 1:
+		sc.Window += fmt.Sprintf(" %d calls are in.", n)
+	}
+	if viewer < 0 || viewer >= len(t.Seats) || t.Seats[viewer].Computer {
+		return
+	}
+	if w.draw != nil && w.draw.seat == viewer {
+		sc.Waiting = fmt.Sprintf("⏳ Your draw waits for the LARO! window on %s to close; your card appears here then.", card)
+	}
+	for _, c := range w.calls {
+		if c.seat == viewer {
+			sc.Claim = &handClaim{Card: w.card, Best: c.best, In: true, Close: t.windowClose(w, win, viewer, now)}
+			return
+		}
+	}
+	if best, ok := t.game.BestCall(viewer); ok {
+		sc.Claim = &handClaim{Card: w.card, Best: best, Close: t.windowClose(w, win, viewer, now)}
+	}
+}
+
+// redrawAtMinimum redraws the table and the callers' hands when the
+// window's minimum W runs out with its close still open-ended (no draw, no
+// call in): their countdown would read "2 seconds ago" while calls are
+// still taken. The table's redraw may wait for Discord's budget; the hands
+// that change are those of the players who could call.
+func (t *laroTable) redrawAtMinimum(w *claimWindow) {
+	at := w.at.Add(t.windowRule().Min)
+	if !time.Now().Before(at) {
+		return // already past: the first drawing says so
+	}
+	t.Act.After(time.Until(at), func() {
+		if t.window != w || !t.playing() {
+			return
+		}
+		if _, closed := w.close(t.windowRule()); closed {
+			return // a draw or a call redrew it with the close
+		}
+		t.Out.SetPublicLater(laroPublic(t.screen(-1)))
+		t.RefreshHands("")
+	})
+}
+
+// claimLine is the hand's line on an open window: what the viewer's call
+// would make and when the window closes, or that their call is in.
+func (s laroScreen) claimLine() string {
+	c := s.Claim
+	if c.In {
+		what := "a **" + c.Best.Kind.String() + "** cluster"
+		if c.Best.Win {
+			what = "your **win**"
+		}
+		return fmt.Sprintf("📣 Your LARO! on %s is in: it would make %s. The window %s; the contest is settled then.", s.card(c.Card), what, c.Close)
+	}
+	if c.Best.Win {
+		return fmt.Sprintf("📣 %s completes your **win**! Press **LARO!** to take it. The window %s.", s.card(c.Card), c.Close)
+	}
+	return fmt.Sprintf("📣 %s makes a **%s** cluster with %s. Press **LARO!** to take it. The window %s.",
+		s.card(c.Card), c.Best.Kind, s.cards(c.Best.Pair[:]), c.Close)
+}
+
+// laroButton is the LARO! button, on the table and in a hand that could
+// call: one custom_id for both, so a click on either takes the same path.
+func (s laroScreen) laroButton() discordgo.Button {
+	id := ui.ComponentID{Game: "laro", Table: s.TableID, Turn: s.GameNo, Verb: "laro"}
+	return discordgo.Button{Label: "LARO!", Style: discordgo.DangerButton, CustomID: id.String(), Emoji: &discordgo.ComponentEmoji{Name: "📣"}}
+}
+
+// claimButtons is the hand's LARO! button while the viewer could call and
+// has not: none otherwise.
+func (s laroScreen) claimButtons() []discordgo.MessageComponent {
+	if s.Claim == nil || s.Claim.In || s.View.Phase == rules.PhaseOver {
+		return nil
+	}
+	return []discordgo.MessageComponent{s.laroButton()}
+}

@@ -1,0 +1,61 @@
+package laus_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/discordtest"
+	"github.com/cardbot/cardbot/bot/internal/e2e"
+)
+
+// TestLausMatchKeepsTheChannelQuiet plays a whole match to the default
+// target from the hand that arrives at Start: the channel gets the lobby
+// and one table message, edited from round to round, which shows each
+// round's summary in its turn.
+func TestLausMatchKeepsTheChannelQuiet(t *testing.T) {
+	w := e2e.NewWorld(t)
+	alice := w.Player("alice")
+	r, err := alice.U.Slash(w.Ch, "laus new", discordtest.IntOpt("turn_timer", 600))
+	e2e.Answer(t, r, err)
+	lobby := w.TableMessage("Click **Join**")
+	alice.Click(lobby, e2e.Button(lobby, "computer", "*"))
+	alice.Click(lobby, e2e.Button(lobby, "computer", "*"))
+	alice.Click(lobby, e2e.Button(lobby, "start", "*"))
+	alice.WaitHand("the hand dealt at Start", func(m *discordgo.Message) bool {
+		return strings.Contains(e2e.Text(m), "The game has started")
+	})
+	lausPlayOut(t, w, alice)
+	final := w.TableMessage("[Play again]")
+	f := e2e.LoadLaus(t, w)
+	if len(f.Board.Rounds) < 2 {
+		t.Fatalf("the match had %d round(s); this test needs several", len(f.Board.Rounds))
+	}
+	posts := map[string]bool{}
+	shown := map[int]bool{} // rounds whose summary the table message showed
+	for _, m := range w.Ch.History() {
+		posts[m.ID] = true
+		for _, e := range m.Embeds {
+			i := strings.LastIndex(e.Title, "round ")
+			var round int
+			if _, err := fmt.Sscanf(e.Title[max(i, 0):], "round %d result", &round); i >= 0 && err == nil && m.ID == final.ID {
+				shown[round] = true
+			}
+		}
+	}
+	t.Logf("%d rounds, %d channel messages", len(f.Board.Rounds), len(posts))
+	if len(posts) > 3 {
+		t.Errorf("a match of %d rounds posted %d channel messages, want at most 3", len(f.Board.Rounds), len(posts))
+	}
+	for _, rd := range f.Board.Rounds {
+		if !shown[rd.Round] {
+			t.Errorf("the table message never showed round %d's summary", rd.Round)
+		}
+	}
+	if got := e2e.Text(final); !strings.Contains(got, fmt.Sprintf("round %d result", len(f.Board.Rounds))) || !strings.Contains(got, "Match over") {
+		t.Errorf("the final table message does not show the last round's result:\n%s", got)
+	}
+	w.NoFailures()
+}

@@ -1,0 +1,73 @@
+// Package share lets a player show the channel what they looked up
+// privately: a scoreboard or a leaderboard answers only its asker, with a
+// Share button that posts the same in the channel. A channel then gets a
+// board only when someone chooses to show it.
+//
+// The button's custom_id ("v1/<module>/share/0/share/<what>") says which
+// board; a click reads it afresh and posts it, so a Share pressed after a
+// restart still works.
+package share
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/table"
+	"github.com/cardbot/cardbot/bot/ui"
+)
+
+// Verb is the custom_id verb of a Share button.
+const Verb = "share"
+
+// shareTable fills the table field of a Share button's custom_id: a board
+// belongs to no table.
+const shareTable = "share"
+
+// Owns reports whether a click is on a Share button.
+func Owns(id ui.ComponentID) bool { return id.Verb == Verb && id.Table == shareTable }
+
+// Private answers with r, seen only by the asker, and a Share button under
+// it; module is the command's name ("chips") and what the board's ("leaderboard").
+func Private(module, what string, r ui.Rendering) *ui.Reply {
+	id := ui.ComponentID{Game: module, Table: shareTable, Verb: Verb, Arg: what}.String()
+	comps := append(r.Components[:len(r.Components):len(r.Components)], discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: "Share", Style: discordgo.SecondaryButton, CustomID: id, Emoji: &discordgo.ComponentEmoji{Name: "📢"}},
+	}})
+	reply := ui.EphemeralMessage(r.Content, r.Embeds, comps)
+	reply.Data.Files = r.DiscordFiles()
+	return reply
+}
+
+// Post answers a click on Share: it posts r in the channel, saying who
+// shared it, and turns the asker's private message into r without the
+// button, so one look is shared once.
+func Post(ctx context.Context, env *table.Env, in *ui.Input, r ui.Rendering) *ui.Reply {
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	err := post(ctx, env, in, r)
+	if table.PicturesRefused(err, r) {
+		// No Attach Files here: the board's text says it all.
+		r = table.WithoutPictures(r)
+		err = post(ctx, env, in, r)
+	}
+	if err != nil {
+		env.Log.Warn("sharing a board", "channel", in.ChannelID, "err", err)
+		return ui.PrivateUpdate("⚠️ cardbot could not post in this channel, so nothing was shared.", r.Embeds, nil)
+	}
+	return ui.PrivateUpdate("✅ Shared in the channel.", r.Embeds, nil)
+}
+
+func post(ctx context.Context, env *table.Env, in *ui.Input, r ui.Rendering) error {
+	if err := env.WaitGlobalBudget(ctx); err != nil {
+		return err
+	}
+	_, err := env.Session.ChannelMessageSendComplex(in.ChannelID, &discordgo.MessageSend{
+		Content: fmt.Sprintf("Shared by <@%s>", in.UserID), Embeds: r.Embeds, Files: r.DiscordFiles(),
+		// Naming the sharer must not ping them, nor anyone on the board.
+		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}},
+	}, discordgo.WithContext(ctx))
+	return err
+}

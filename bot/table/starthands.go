@@ -1,0 +1,109 @@
+package table
+
+import (
+	"sync"
+	"time"
+
+	"github.com/cardbot/cardbot/bot/ui"
+)
+
+// Hands at Start: every seated person gets their hand when the game starts,
+// without pressing anything. Whoever clicked Start (or Play again) gets it
+// as the answer to that click. Everyone else gets it as an ephemeral
+// follow-up through their Join click, whose token can send its user
+// follow-ups for 15 minutes: the table keeps it with the seat. That message
+// then is the player's hand message, edited as the game goes on.
+//
+// The Join tokens live only in memory: after a restart a lobby's players
+// get no hand at Start, and press My hand, which the table message asks
+// them to. A follow-up's token is not stored either (the store keeps a
+// hand's interaction, not which of its messages), so after a restart those
+// players open their hand again; the clicker's hand is stored as any hand
+// opened with My hand is.
+
+// startHandNote tops the hand sent at Start.
+const startHandNote = "🃏 The game has started. This is your hand: it updates by itself as the game goes on."
+
+// KeepJoin keeps the token of in, a click on Join, to send the player their
+// hand at Start.
+func (c *Core) KeepJoin(in *ui.Input) {
+	if c.joins == nil {
+		c.joins = map[string]handToken{}
+	}
+	c.joins[in.UserID] = handToken{i: tokenOnly(in.FollowupTo()), at: in.At}
+}
+
+// forgetJoin drops a player's Join token when they leave the lobby.
+func (c *Core) forgetJoin(user string) { delete(c.joins, user) }
+
+// DealHands sends every seated person but the clicker of in (the Start or
+// Play again click, answered with the clicker's hand: see AnswerStart)
+// their hand as an ephemeral follow-up through their Join click, while its
+// token lives, and makes each follow-up its player's hand message.
+//
+// The follow-ups are sent at once, side by side, and waited for (at most
+// dealWait): once the game's table message says to press My hand, a hand
+// opened that way is the newest and the one the table edits, never a
+// follow-up arriving after it.
+func (c *Core) DealHands(in *ui.Input) {
+	type dealt struct {
+		user string
+		tok  handToken
+		msg  string
+	}
+	var sends []*dealt
+	var wg sync.WaitGroup
+	for seat, s := range c.Seats {
+		tok, ok := c.joins[s.UserID]
+		if s.Computer || s.UserID == in.UserID || !ok || in.At.Sub(tok.at) > tokenLife {
+			continue
+		}
+		v := c.self.HandView(seat, startHandNote)
+		// What the hand shows but for its note: a redraw to the same is
+		// not sent, so the note stays until the hand changes.
+		tok.shown = c.self.HandView(seat, "").Fingerprint()
+		d := &dealt{user: s.UserID, tok: tok}
+		sends = append(sends, d)
+		wg.Add(1)
+		c.Out.Followup(tok.i, v, func(msgID string) { d.msg = msgID }, wg.Done)
+	}
+	// Each token sends one hand: a later game's comes from Play again.
+	c.joins = nil
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(dealWait):
+		// Discord is slow: the hands that made it are linked, the others
+		// are opened with My hand. (A late one may still arrive unlinked.)
+		c.Env.Log.Warn("hands at the start took too long", "table", c.ID)
+		return
+	}
+	for _, d := range sends {
+		if d.msg != "" {
+			d.tok.msg = d.msg
+			c.hands[d.user] = d.tok
+		}
+	}
+}
+
+// dealWait bounds how long a game's start waits for its hands to be sent.
+const dealWait = 2 * time.Second
+
+// AnswerStart answers in, the click that started a game, with the
+// clicker's hand, and has the message clicked, left behind by the game's
+// new table message, show was instead. The hand is a new private message,
+// the clicker's hand message from now on.
+func (c *Core) AnswerStart(in *ui.Input, channelID, msgID string, was ui.Rendering) *ui.Reply {
+	c.Out.FinalEdit(channelID, msgID, was)
+	seat := SeatIndex(c.Seats, in.UserID)
+	r := c.AnswerHand(in, c.self.HandView(seat, startHandNote), true)
+	if h, ok := c.hands[in.UserID]; ok {
+		// As in DealHands: the start's redraw of every hand, which comes
+		// before this answer has reached Discord, leaves this one alone
+		// unless the game has moved.
+		h.shown = c.self.HandView(seat, "").Fingerprint()
+		c.hands[in.UserID] = h
+	}
+	return r
+}
