@@ -81,6 +81,7 @@ func phoneLines(body string) int {
 }
 
 func TestRulesCommandsExplainEachGame(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice := w.Player("alice")
 	for cmd, words := range map[string][]string{

@@ -42,6 +42,7 @@ func lobbies(w *e2e.World) int {
 // delay, with the table message's post slowed down, opens one table; the
 // second answer says where the host already sits.
 func TestNewTwiceQuicklyOpensOneTable(t *testing.T) {
+	t.Parallel()
 	for _, game := range []struct {
 		name string
 		kind store.Kind
@@ -79,6 +80,7 @@ func TestNewTwiceQuicklyOpensOneTable(t *testing.T) {
 // bot may not post, /new is refused with what to fix, and the host is not
 // left seated at a table nobody can see.
 func TestNewRefusedWhereTheBotMayNotPost(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice := w.Player("alice")
 	w.Ch.SetBotPermissions(discordtest.DefaultBotPermissions &^ discordgo.PermissionSendMessages)
@@ -103,6 +105,7 @@ func TestNewRefusedWhereTheBotMayNotPost(t *testing.T) {
 // TestJoinTwoTablesAtOnceSeatsOnce: a player who clicks Join on two lobbies
 // while the disk is slow sits at one of them.
 func TestJoinTwoTablesAtOnceSeatsOnce(t *testing.T) {
+	t.Parallel()
 	w := e2e.StalledWorld(t)
 	alice, carol, bob := w.Player("alice"), w.Player("carol"), w.Player("bob")
 	for _, host := range []*e2e.Player{alice, carol} {
@@ -110,7 +113,7 @@ func TestJoinTwoTablesAtOnceSeatsOnce(t *testing.T) {
 		e2e.Answer(t, r, err)
 	}
 	var ls []string
-	if _, err := w.Ch.Wait(5*time.Second, func(ms []*discordgo.Message) bool {
+	if _, err := w.Ch.Wait(e2e.Patience, func(ms []*discordgo.Message) bool {
 		ls = nil
 		for _, m := range ms {
 			if strings.Contains(e2e.Text(m), "Click **Join**") {
@@ -138,11 +141,11 @@ func TestJoinTwoTablesAtOnceSeatsOnce(t *testing.T) {
 		}
 	}
 	seated := 0
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(e2e.Patience)
 	for {
 		seated = 0
 		for _, id := range ls {
-			if strings.Contains(e2e.Text(w.Ch.Message(id)), "<@"+bob.U.ID()+">") {
+			if strings.Contains(e2e.Text(w.Ch.Message(id)), e2e.Named(bob)) {
 				seated++
 			}
 		}

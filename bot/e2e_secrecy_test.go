@@ -14,6 +14,7 @@ import (
 )
 
 func TestLaroSlowClicksNeverShowAHandInPublic(t *testing.T) {
+	t.Parallel()
 	// Bob can call LARO! on alice's discard with a choice of clusters, so
 	// every kind of click (and the choice) happens.
 	seed, x := e2e.FindDeal(t, func(g *laro.Game) bool {
@@ -110,6 +111,7 @@ func TestLaroSlowClicksNeverShowAHandInPublic(t *testing.T) {
 }
 
 func TestLausSlowClicksNeverShowAHandInPublic(t *testing.T) {
+	t.Parallel()
 	w := e2e.StalledWorld(t)
 	alice, bob, carol := w.Player("alice"), w.Player("bob"), w.Player("carol")
 	players := []*e2e.Player{alice, bob, carol}
@@ -180,6 +182,7 @@ func TestLausSlowClicksNeverShowAHandInPublic(t *testing.T) {
 }
 
 func TestLausSlowImBackNeverShowsAHandInPublic(t *testing.T) {
+	t.Parallel()
 	w := e2e.StalledWorld(t, func(o *bot.Options) { o.TurnTimerUnit = 20 * time.Millisecond })
 	alice := w.Player("alice")
 	r, err := alice.U.Slash(w.Ch, "laus new", discordtest.IntOpt("target", 100000), discordtest.IntOpt("turn_timer", 15))

@@ -16,6 +16,7 @@ import (
 // ephemeral line, storing nothing for that server. Being shard 1, it registers no
 // commands (shard 0 does).
 func TestShardRefusesAnotherShardsServer(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t, func(o *bot.Options) { o.Shard = table.Shard{ID: 1, Count: 2} })
 	if got := w.Srv.Commands(w.Guild.ID()); len(got) != 0 {
 		t.Errorf("shard 1 registered %d commands; only shard 0 registers them", len(got))
@@ -29,8 +30,8 @@ func TestShardRefusesAnotherShardsServer(t *testing.T) {
 	alice := w.Srv.User("alice")
 
 	r, err := alice.Slash(mine, "chips balance")
-	if cb := e2e.Answer(t, r, err); !strings.Contains(e2e.Text(cb.Message), "**1000** chips") {
-		t.Errorf("/chips balance in shard 1's server answered %q, want 1000 chips", e2e.Text(cb.Message))
+	if m := e2e.Reply(t, r, err); !strings.Contains(e2e.Text(m), "**1000** chips") {
+		t.Errorf("/chips balance in shard 1's server answered %q, want 1000 chips", e2e.Text(m))
 	}
 	for _, cmd := range []string{"chips balance", "laro new"} {
 		r, err := alice.Slash(theirs, cmd)

@@ -14,6 +14,7 @@ import (
 // the answer: the bot sends it again, so the player sees their move
 // answered once, and not "This interaction failed".
 func TestCallbackRetriedAfterServerError(t *testing.T) {
+	t.Parallel()
 	for _, status := range []int{http.StatusInternalServerError, http.StatusServiceUnavailable} {
 		t.Run(http.StatusText(status), func(t *testing.T) {
 			w := e2e.NewWorld(t)

@@ -48,6 +48,7 @@ func startTestBot(t *testing.T) (*Bot, *discordtest.Server, *discordtest.Channel
 }
 
 func TestPanickingHandlerIsContained(t *testing.T) {
+	t.Parallel()
 	b, srv, ch := startTestBot(t)
 	b.modules["laro"] = commandFunc{b.modules["laro"], func(context.Context, *ui.Input) *ui.Reply { panic("a bug") }}
 	u := srv.User("alice")
@@ -87,7 +88,7 @@ func TestSlowCommandsAreDeferredThenAnswered(t *testing.T) {
 	if cb, err := r.Wait(); err != nil || cb.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource || !cb.Ephemeral {
 		t.Fatalf("slow command: callback %+v, %v; want a private deferral", cb, err)
 	}
-	if m, err := r.WaitEdited(1, 5*time.Second); err != nil || !strings.Contains(m.Content, "1000") {
+	if m, err := r.WaitEdited(1, 30*time.Second); err != nil || !strings.Contains(m.Content, "1000") {
 		t.Fatalf("the deferred answer: %v, %v; want the balance", m, err)
 	}
 
@@ -101,7 +102,7 @@ func TestSlowCommandsAreDeferredThenAnswered(t *testing.T) {
 	if _, err := r.Wait(); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ch.Wait(5*time.Second, func(ms []*discordgo.Message) bool {
+	if _, err := ch.Wait(30*time.Second, func(ms []*discordgo.Message) bool {
 		for _, m := range ms {
 			if strings.Contains(m.Content, "granted 5 chips") {
 				return true
@@ -175,7 +176,7 @@ func TestSlowClicksAreDeferredThenAnswered(t *testing.T) {
 	if _, err := r.Wait(); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := u.WaitEphemeral(5*time.Second, func(ms []*discordgo.Message) bool {
+	if _, err := u.WaitEphemeral(30*time.Second, func(ms []*discordgo.Message) bool {
 		return len(ms) > 0 && ms[len(ms)-1].Content == "your hand"
 	}); err != nil {
 		t.Fatalf("the slow private answer never came: %v", err)
@@ -190,7 +191,7 @@ func TestSlowClicksAreDeferredThenAnswered(t *testing.T) {
 		if cb, err := r.Wait(); err != nil || !cb.Ephemeral {
 			t.Fatalf("private answer to a public click (slow %v): %+v, %v; want an ephemeral answer", delay, cb, err)
 		}
-		if _, err := u.WaitEphemeral(5*time.Second, func(ms []*discordgo.Message) bool {
+		if _, err := u.WaitEphemeral(30*time.Second, func(ms []*discordgo.Message) bool {
 			return len(ms) > 0 && ms[len(ms)-1].Content == "secret hand"
 		}); err != nil {
 			t.Fatalf("the private answer never reached the clicker (slow %v): %v", delay, err)
@@ -212,7 +213,7 @@ func TestSlowClicksAreDeferredThenAnswered(t *testing.T) {
 	}
 	// Its public redraw still reaches the public message, and the private
 	// placeholder goes away.
-	if _, err := ch.Wait(5*time.Second, func(ms []*discordgo.Message) bool {
+	if _, err := ch.Wait(30*time.Second, func(ms []*discordgo.Message) bool {
 		for _, m := range ms {
 			if m.ID == msg.ID && m.Content == "updated" {
 				return true
@@ -222,7 +223,7 @@ func TestSlowClicksAreDeferredThenAnswered(t *testing.T) {
 	}); err != nil {
 		t.Fatalf("the slow update never reached the message: %v", err)
 	}
-	if _, err := u.WaitEphemeral(5*time.Second, func(ms []*discordgo.Message) bool {
+	if _, err := u.WaitEphemeral(30*time.Second, func(ms []*discordgo.Message) bool {
 		for _, m := range ms {
 			if m.Flags&discordgo.MessageFlagsLoading != 0 {
 				return false

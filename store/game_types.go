@@ -70,6 +70,11 @@ func parseEnum[T ~uint8](names []string, s string) (T, error) {
 type Seat struct {
 	// User is the Discord user ID; empty for a computer seat.
 	User string `json:"user,omitempty"`
+	// Name is the person's display name when they sat down, so a table
+	// rebuilt after a restart names them without asking Discord; empty for
+	// computer seats (they are named by position) and for seats stored
+	// before names were kept.
+	Name string `json:"name,omitempty"`
 	// Computer marks a seat played by the bot.
 	Computer bool `json:"computer,omitempty"`
 	// Left marks a person who left the table after its game had ended: the seat stays in

@@ -19,6 +19,7 @@ type GuildSettings struct {
 	TurnTimerS   *int64 // both games: seconds per turn
 	LausTarget   *int64 // Laus: the total that ends a match
 	Threads      *bool  // both games: play each game in a thread of its own
+	TurnNoticeS  *int64 // both games: seconds before a player is pinged on their turn (-1: never)
 	UpdatedBy    string // who last changed them
 	UpdatedAt    time.Time
 	// Reset names settings to clear in an update, so that cardbot's own default
@@ -27,7 +28,7 @@ type GuildSettings struct {
 }
 
 // SettingNames are the names of the settings, as /cardbot settings calls them.
-var SettingNames = []string{"stake", "ante", "claim_window", "turn_timer", "laus_target", "threads"}
+var SettingNames = []string{"stake", "ante", "claim_window", "turn_timer", "laus_target", "threads", "turn_notice"}
 
 // GuildSettings returns a server's defaults for new tables; ErrNotFound if nobody
 // has set any there.
@@ -61,6 +62,7 @@ func (s *Store) UpdateGuildSettings(ctx context.Context, user string, change Gui
 		for _, f := range []struct{ to, from **int64 }{
 			{&cur.Stake, &change.Stake}, {&cur.Ante, &change.Ante}, {&cur.ClaimWindowS, &change.ClaimWindowS},
 			{&cur.TurnTimerS, &change.TurnTimerS}, {&cur.LausTarget, &change.LausTarget},
+			{&cur.TurnNoticeS, &change.TurnNoticeS},
 		} {
 			if *f.from != nil {
 				*f.to = *f.from
@@ -78,13 +80,13 @@ func (s *Store) UpdateGuildSettings(ctx context.Context, user string, change Gui
 			}
 		}
 		_, err = tx.ExecContext(ctx, `INSERT INTO guild_settings
-			(guild, stake, ante, claim_window_s, turn_timer_s, laus_target, threads, updated_by, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+			(guild, stake, ante, claim_window_s, turn_timer_s, laus_target, threads, turn_notice_s, updated_by, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (guild) DO UPDATE SET stake = excluded.stake, ante = excluded.ante,
 				claim_window_s = excluded.claim_window_s, turn_timer_s = excluded.turn_timer_s,
-				laus_target = excluded.laus_target, threads = excluded.threads,
+				laus_target = excluded.laus_target, threads = excluded.threads, turn_notice_s = excluded.turn_notice_s,
 				updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
-			cur.Guild, cur.Stake, cur.Ante, cur.ClaimWindowS, cur.TurnTimerS, cur.LausTarget, threads,
+			cur.Guild, cur.Stake, cur.Ante, cur.ClaimWindowS, cur.TurnTimerS, cur.LausTarget, threads, cur.TurnNoticeS,
 			cur.UpdatedBy, cur.UpdatedAt.UnixMilli())
 		if err != nil {
 			return fmt.Errorf("store: update guild settings: %w", err)
@@ -100,11 +102,11 @@ func (s *Store) UpdateGuildSettings(ctx context.Context, user string, change Gui
 
 func loadGuildSettings(ctx context.Context, tx *sql.Tx, guild string) (GuildSettings, error) {
 	g := GuildSettings{Guild: guild}
-	var stake, ante, claim, turn, target, threads sql.NullInt64
+	var stake, ante, claim, turn, target, threads, notice sql.NullInt64
 	var at int64
 	err := tx.QueryRowContext(ctx, `SELECT stake, ante, claim_window_s, turn_timer_s, laus_target, threads,
-		updated_by, updated_at FROM guild_settings WHERE guild = ?`, guild).
-		Scan(&stake, &ante, &claim, &turn, &target, &threads, &g.UpdatedBy, &at)
+		turn_notice_s, updated_by, updated_at FROM guild_settings WHERE guild = ?`, guild).
+		Scan(&stake, &ante, &claim, &turn, &target, &threads, &notice, &g.UpdatedBy, &at)
 	if errors.Is(err, sql.ErrNoRows) {
 		return g, fmt.Errorf("store: settings of guild %s: %w", guild, ErrNotFound)
 	}
@@ -112,7 +114,7 @@ func loadGuildSettings(ctx context.Context, tx *sql.Tx, guild string) (GuildSett
 		return GuildSettings{}, fmt.Errorf("store: guild settings: %w", err)
 	}
 	g.Stake, g.Ante, g.ClaimWindowS = nullInt(stake), nullInt(ante), nullInt(claim)
-	g.TurnTimerS, g.LausTarget = nullInt(turn), nullInt(target)
+	g.TurnTimerS, g.LausTarget, g.TurnNoticeS = nullInt(turn), nullInt(target), nullInt(notice)
 	if threads.Valid {
 		on := threads.Int64 == 1
 		g.Threads = &on
@@ -144,6 +146,8 @@ func (g *GuildSettings) reset(names []string) error {
 			g.LausTarget = nil
 		case "threads":
 			g.Threads = nil
+		case "turn_notice":
+			g.TurnNoticeS = nil
 		default:
 			return fmt.Errorf("%w: no setting %q", ErrInvalid, n)
 		}

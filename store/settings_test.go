@@ -41,6 +41,30 @@ func TestGuildSettingsUpdateKeepsUnsetFields(t *testing.T) {
 	}
 }
 
+func TestGuildSettingsTurnNotice(t *testing.T) {
+	ctx := context.Background()
+	s := openTest(t)
+	off := int64(-1)
+	if _, err := s.UpdateGuildSettings(ctx, "admin", GuildSettings{Guild: "g1", TurnNoticeS: &off}); err != nil {
+		t.Fatal(err)
+	}
+	stake := int64(3)
+	if _, err := s.UpdateGuildSettings(ctx, "admin", GuildSettings{Guild: "g1", Stake: &stake}); err != nil {
+		t.Fatal(err)
+	}
+	g, err := s.GuildSettings(ctx, "g1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.TurnNoticeS == nil || *g.TurnNoticeS != -1 {
+		t.Errorf("turn notice = %v, want -1 (off) kept across another change", g.TurnNoticeS)
+	}
+	bad := int64(-2)
+	if _, err := s.UpdateGuildSettings(ctx, "admin", GuildSettings{Guild: "g1", TurnNoticeS: &bad}); err == nil {
+		t.Errorf("a turn notice of -2 s was stored; the schema allows -1 (off) and up")
+	}
+}
+
 func TestGameThreadAndAnnouncementChannel(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)

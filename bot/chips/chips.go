@@ -115,9 +115,20 @@ func (c *Chips) board(ctx context.Context, in *ui.Input) (ui.Rendering, *ui.Repl
 	if len(rows) == 0 {
 		return ui.Rendering{}, ui.EphemeralText("Nobody in this server has chips yet. `/chips daily` starts you off.")
 	}
+	users := make([]string, len(rows))
+	for i, r := range rows {
+		users[i] = r.User
+	}
+	// People are named as they sat at a table; someone who never did is
+	// mentioned, the one way left to say who they are.
+	names, err := c.env.Store.SeatNames(ctx, in.GuildID, store.KindNone, users)
+	if err != nil {
+		c.env.Log.Error("leaderboard names", "err", err)
+		return ui.Rendering{}, ui.EphemeralText(ui.MsgSomethingWrong)
+	}
 	var sb strings.Builder
 	for i, r := range rows {
-		fmt.Fprintf(&sb, "%d. <@%s> — **%d**\n", i+1, r.User, r.Total)
+		fmt.Fprintf(&sb, "%d. %s — **%d**\n", i+1, ui.NameOr(names, r.User), r.Total)
 	}
 	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{{Title: "Chip leaderboard", Description: sb.String(), Color: 0xdaa520}}}, nil
 }
@@ -163,6 +174,6 @@ func (c *Chips) grant(ctx context.Context, in *ui.Input) *ui.Reply {
 	if amount < 0 {
 		verb, amount = "took", -amount
 	}
-	return ui.PublicMessage(fmt.Sprintf("<@%s> %s %d chips %s <@%s>. New balance: **%d**.", in.UserID, verb, amount,
+	return ui.PublicMessage(fmt.Sprintf("<@%s> %s %s %s <@%s>. New balance: **%d**.", in.UserID, verb, ui.Count64(amount, "chip", "chips"),
 		map[bool]string{true: "from", false: "to"}[verb == "took"], who, bal.Total), nil)
 }

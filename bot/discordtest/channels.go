@@ -41,6 +41,7 @@ type Channel struct {
 	th       *threadState          // set for a thread (see threads.go)
 	msgs     []*message            // in posting order; deleted ones removed
 	history  []*discordgo.Message  // every version ever shown (see History); shared, never changed
+	deleted  []*message            // messages deleted from it, in that order (see Deleted)
 }
 
 // AddGuild creates a guild. If a bot is connected it receives GUILD_CREATE,
@@ -293,7 +294,10 @@ func (s *Server) postMessageLocked(ch *Channel, rc *reqCtx) (result, *apiError) 
 	if e := s.validateMessage(m); e != nil {
 		return result{}, e
 	}
-	rec := &message{m: m, channel: ch}
+	if pinged := s.pingedLocked(m.Content, p.allowed); len(pinged) > 0 {
+		m.Mentions = pinged
+	}
+	rec := &message{m: m, channel: ch, allowed: p.allowed}
 	s.messages[m.ID] = rec
 	ch.msgs = append(ch.msgs, rec)
 	ch.recordLocked(m)

@@ -21,6 +21,9 @@ type message struct {
 	// in is the interaction whose token created the message, if any; its
 	// token may edit the message for as long as the token lives.
 	in *interaction
+	// allowed is the allowed_mentions a channel post was sent with (nil:
+	// none), see mentions.go.
+	allowed *discordgo.MessageAllowedMentions
 	// enc is m's JSON, kept while m is the version shown (encOf == m):
 	// each click sends the message it was made on.
 	enc   []byte
@@ -43,6 +46,7 @@ type payload struct {
 	flags      *discordgo.MessageFlags
 	files      []upload                        // the request's files[n] parts, in order
 	keep       *[]*discordgo.MessageAttachment // the "attachments" field: which to keep, and new files' names
+	allowed    *discordgo.MessageAllowedMentions
 }
 
 // parsePayload decodes a message object as Discord reads it for create and
@@ -98,6 +102,13 @@ func parsePayload(doc []byte, files []upload) (payload, error) {
 			return p, fmt.Errorf("flags: %w", err)
 		}
 		p.flags = &f
+	}
+	if raw, ok := fields["allowed_mentions"]; ok && !isNull(raw) {
+		a, err := parseAllowedMentions(raw)
+		if err != nil {
+			return p, fmt.Errorf("allowed_mentions: %w", err)
+		}
+		p.allowed = a
 	}
 	if raw, ok := fields["attachments"]; ok {
 		if err := p.parseAttachments(raw); err != nil {
@@ -217,6 +228,7 @@ func (s *Server) deleteLocked(m *message) {
 		m.owner.eph = removeMessage(m.owner.eph, m)
 	} else {
 		m.channel.msgs = removeMessage(m.channel.msgs, m)
+		m.channel.noteDeletedLocked(m)
 	}
 	s.observeLocked(m, false, true)
 	s.notifyLocked()

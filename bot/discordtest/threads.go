@@ -16,6 +16,7 @@ type threadState struct {
 	locked   bool // only members with Manage Threads may post or reopen it
 	duration int  // auto-archive duration, in minutes
 	created  time.Time
+	members  []string // users added with PUT thread-members (see thread_members.go)
 }
 
 // validArchiveDurations are the auto-archive durations Discord accepts, in minutes.
@@ -121,6 +122,9 @@ func (s *Server) serveThreadLocked(ch *Channel, rc *reqCtx) (res result, e *apiE
 	switch {
 	case len(segs) == 5 && segs[2] == "messages" && segs[4] == "threads" && rc.method == "POST":
 		res, e = s.startThreadRESTLocked(ch, segs[3], rc)
+		return res, e, true
+	case len(segs) == 4 && segs[2] == "thread-members" && rc.method == "PUT":
+		res, e = s.addThreadMemberLocked(ch, segs[3])
 		return res, e, true
 	case len(segs) == 2 && rc.method == "PATCH":
 		res, e = s.modifyChannelLocked(ch, rc)

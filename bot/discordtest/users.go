@@ -3,6 +3,7 @@ package discordtest
 import (
 	"fmt"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -23,8 +24,13 @@ const DefaultUserPermissions int64 = discordgo.PermissionViewChannel |
 type User struct {
 	s        *Server
 	id, name string
-	perms    int64      // guarded by s.mu
-	eph      []*message // ephemeral messages only this user sees; guarded by s.mu
+	// nick is the server nickname in every guild, "" for none. It has its
+	// own lock, not s.mu, so a test may read it inside a Wait condition,
+	// which runs under s.mu.
+	nickMu sync.Mutex
+	nick   string
+	perms  int64      // guarded by s.mu
+	eph    []*message // ephemeral messages only this user sees; guarded by s.mu
 }
 
 // User returns the user called name, creating them on first use with
@@ -56,9 +62,32 @@ func (u *User) discordUser() *discordgo.User {
 
 func (u *User) memberLocked(g *Guild) *discordgo.Member {
 	return &discordgo.Member{
-		GuildID: g.id, User: u.discordUser(), Roles: []string{},
+		GuildID: g.id, User: u.discordUser(), Nick: u.nickname(), Roles: []string{},
 		JoinedAt: time.UnixMilli(discordEpochMS).UTC(), Permissions: u.perms,
 	}
+}
+
+// SetNick gives the user a server nickname in every guild ("" removes it);
+// interactions carry it in their member, as Discord's do.
+func (u *User) SetNick(nick string) {
+	u.nickMu.Lock()
+	defer u.nickMu.Unlock()
+	u.nick = nick
+}
+
+func (u *User) nickname() string {
+	u.nickMu.Lock()
+	defer u.nickMu.Unlock()
+	return u.nick
+}
+
+// DisplayName is the name Discord shows for the user in a server: their
+// nickname, else their name.
+func (u *User) DisplayName() string {
+	if n := u.nickname(); n != "" {
+		return n
+	}
+	return u.name
 }
 
 // SetPermissions sets the user's permissions in every channel, e.g.

@@ -3,7 +3,8 @@
 //
 // An application may own up to 2,000 emojis and use them in every server.
 // At start, Set.Start draws every face (package cardface), names each one by
-// card and content hash ("laro_cp4_1a2b3c4d"), lists the application's
+// card, in words a screen reader says, and content hash
+// ("circle_plus_4_1a2b3c4d", "jack_clubs_1a2b3c4d"), lists the application's
 // emojis, and uploads only the faces missing or changed, one at a time in the
 // background (discordgo waits out the route's rate limit). A restart with the
 // same art uploads nothing.
@@ -13,7 +14,8 @@
 // (●+4, J♣): a table never shows half its cards as pictures and half as
 // text. A later start tries again.
 //
-// Old faces this code uploaded (same naming, another hash) are deleted once
+// Old faces this code uploaded (same naming, another hash, or the names used
+// before faces were named in words, "laro_cp4_1a2b3c4d") are deleted once
 // the new set is complete, so changes of art never creep towards the cap;
 // emojis with other names are never touched.
 package emojis

@@ -11,29 +11,59 @@ import (
 	"github.com/cardbot/cardbot/engine/laus"
 )
 
-// LaroKey names a Laro card's face: "laro_cp4" (circle, plus, 4),
-// "laro_tm10", and "laro_v" for every Void (they share one face).
+// LaroKey names a Laro card's face in words a screen reader says well, as
+// Discord reads an emoji's name aloud: "circle_plus_4", "triangle_minus_10",
+// and "void" for every Void (they share one face).
 func LaroKey(c laro.Card) string {
 	if c.IsVoid() {
-		return "laro_v"
+		return "void"
 	}
 	if !c.Valid() {
 		return ""
 	}
-	half := "p"
+	half := "plus"
 	if !c.Plus() {
-		half = "m"
+		half = "minus"
 	}
-	return "laro_" + strings.ToLower(c.Suit().String()) + half + strconv.Itoa(c.Value())
+	return laroSuitWords[c.Suit()] + "_" + half + "_" + strconv.Itoa(c.Value())
 }
 
-// LausKey names a Laus card's face: "laus_jc", "laus_10h".
+var laroSuitWords = map[laro.Suit]string{laro.Circle: "circle", laro.Triangle: "triangle", laro.Square: "square"}
+
+// LausKey names a Laus card's face in words: "jack_clubs", "ten_hearts".
 func LausKey(c laus.Card) string {
 	if !c.Valid() {
 		return ""
 	}
-	return "laus_" + strings.ToLower(c.String())
+	return lausRankWords[c.Rank()] + "_" + lausSuitWords[c.Suit()]
 }
+
+var (
+	lausRankWords = map[laus.Rank]string{laus.Seven: "seven", laus.Eight: "eight", laus.Nine: "nine", laus.Ten: "ten",
+		laus.Jack: "jack", laus.Queen: "queen", laus.King: "king", laus.Ace: "ace"}
+	lausSuitWords = map[laus.Suit]string{laus.Clubs: "clubs", laus.Spades: "spades", laus.Hearts: "hearts", laus.Diamonds: "diamonds"}
+)
+
+// oldKeys are the keys faces had before they were named in words
+// ("laro_cp4", "laro_v", "laus_jc"). Sync deletes emojis of these names once
+// the worded set is complete, so the change of names replaces each face once.
+var oldKeys = sync.OnceValue(func() map[string]bool {
+	keys := map[string]bool{"laro_v": true}
+	for _, c := range laro.Deck() {
+		if c.IsVoid() {
+			continue
+		}
+		half := "p"
+		if !c.Plus() {
+			half = "m"
+		}
+		keys["laro_"+strings.ToLower(c.Suit().String())+half+strconv.Itoa(c.Value())] = true
+	}
+	for c := laus.Card(1); c <= 32; c++ {
+		keys["laus_"+strings.ToLower(c.String())] = true
+	}
+	return keys
+})
 
 // face is one card face ready to upload.
 type face struct {
@@ -50,12 +80,28 @@ func (f face) name() string { return f.key + "_" + f.hash }
 // parseName splits an emoji name made by name; ok is false for any emoji
 // this package did not make.
 func parseName(name string) (key, hash string, ok bool) {
+	key, hash, ok = splitName(name)
+	if !ok || !knownKey(key) {
+		return "", "", false
+	}
+	return key, hash, true
+}
+
+// oldName reports whether name is a face this package made under the names
+// used before faces were named in words ("laro_cp4_1a2b3c4d").
+func oldName(name string) bool {
+	key, _, ok := splitName(name)
+	return ok && oldKeys()[key]
+}
+
+// splitName splits name into a key and an eight-hex-digit hash.
+func splitName(name string) (key, hash string, ok bool) {
 	i := strings.LastIndexByte(name, '_')
 	if i < 0 {
 		return "", "", false
 	}
 	key, hash = name[:i], name[i+1:]
-	if len(hash) != 8 || strings.Trim(hash, "0123456789abcdef") != "" || !knownKey(key) {
+	if len(hash) != 8 || strings.Trim(hash, "0123456789abcdef") != "" {
 		return "", "", false
 	}
 	return key, hash, true

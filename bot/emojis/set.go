@@ -104,10 +104,11 @@ func (s *Set) Sync(ctx context.Context, api API, appID string) error {
 	s.publish(ready, texts)
 	s.log.Info("card emojis ready", "faces", len(faces), "uploaded", uploaded)
 
-	// Old art is removed only now, when nothing can still point at it from
-	// this process; emojis named by anyone else are left alone.
+	// Old art, and faces under their old names, are removed only now, when
+	// nothing can still point at them from this process; emojis named by
+	// anyone else are left alone.
 	for _, e := range have {
-		if _, _, ours := parseName(e.Name); ours && !wanted[e.Name] {
+		if _, _, ours := parseName(e.Name); (ours || oldName(e.Name)) && !wanted[e.Name] {
 			if err := api.ApplicationEmojiDelete(appID, e.ID, discordgo.WithContext(ctx)); err != nil {
 				s.log.Warn("could not delete an old card emoji", "emoji", e.Name, "err", err)
 			}
@@ -160,7 +161,7 @@ func (s *Set) Laro(c laro.Card) (discordgo.ComponentEmoji, bool) { return s.look
 func (s *Set) Laus(c laus.Card) (discordgo.ComponentEmoji, bool) { return s.lookup(LausKey(c)) }
 
 // LaroText shows a Laro card in message text: its emoji inline
-// ("<:laro_cp4_1a2b3c4d:123>") or, without one, its symbol ("●+4").
+// ("<:circle_plus_4_1a2b3c4d:123>") or, without one, its symbol ("●+4").
 func (s *Set) LaroText(c laro.Card) string {
 	if e, ok := s.Laro(c); ok {
 		return inline(e)

@@ -44,9 +44,36 @@ func TestNamesFitDiscordAndParseBack(t *testing.T) {
 			t.Errorf("%s: %d bytes, over Discord's 256 KiB", name, len(f.png))
 		}
 	}
-	for _, name := range []string{"laro_cp4", "cardbot_logo_1234abcd", "laro_cp11_1234abcd", "laro_cp4_1234ABCD", "laus_jc_123"} {
+	for _, name := range []string{"circle_plus_4", "cardbot_logo_1234abcd", "circle_plus_11_1234abcd", "circle_plus_4_1234ABCD",
+		"jack_clubs_123", "laro_cp4_1234abcd"} {
 		if _, _, ok := parseName(name); ok {
 			t.Errorf("parseName(%q) claims an emoji this package would not name so", name)
+		}
+	}
+}
+
+// A screen reader reads an emoji's name aloud: the names are words.
+func TestKeysReadAsWords(t *testing.T) {
+	cp4, _ := laro.NewCard(laro.Circle, true, 4)
+	tm10, _ := laro.NewCard(laro.Triangle, false, 10)
+	sp1, _ := laro.NewCard(laro.Square, true, 1)
+	jc, _ := laus.ParseCard("JC")
+	th, _ := laus.ParseCard("10H")
+	qs, _ := laus.ParseCard("QS")
+	d7, _ := laus.ParseCard("7D")
+	for _, tc := range []struct{ got, want string }{
+		{LaroKey(cp4), "circle_plus_4"}, {LaroKey(tm10), "triangle_minus_10"}, {LaroKey(sp1), "square_plus_1"},
+		{LaroKey(laro.VoidCard(2)), "void"},
+		{LausKey(jc), "jack_clubs"}, {LausKey(th), "ten_hearts"}, {LausKey(qs), "queen_spades"}, {LausKey(d7), "seven_diamonds"},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("key %q, want %q", tc.got, tc.want)
+		}
+	}
+	for name, want := range map[string]bool{"laro_cp4_1a2b3c4d": true, "laro_v_00000000": true, "laus_10h_deadbeef": true,
+		"laro_cp4": false, "circle_plus_4_1a2b3c4d": false, "server_logo": false, "laus_jc_xyz": false} {
+		if got := oldName(name); got != want {
+			t.Errorf("oldName(%q) = %v, want %v", name, got, want)
 		}
 	}
 }
@@ -67,8 +94,9 @@ func TestSyncReplacesOnlyItsOwnOldArt(t *testing.T) {
 	app := srv.AppID()
 	fs, _ := renderFaces()
 	img := "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
-	// Someone else's emoji, an old face of ours, and one current face.
-	for _, name := range []string{"server_logo", fs[0].key + "_00000000"} {
+	// Someone else's emoji, an old face of ours, a face under its old
+	// name, and one current face.
+	for _, name := range []string{"server_logo", fs[0].key + "_00000000", "laro_cp4_" + fs[0].hash} {
 		if _, err := dg.ApplicationEmojiCreate(app, &discordgo.EmojiParams{Name: name, Image: img}); err != nil {
 			t.Fatal(err)
 		}
@@ -94,6 +122,9 @@ func TestSyncReplacesOnlyItsOwnOldArt(t *testing.T) {
 	}
 	if names[fs[0].key+"_00000000"] != "" {
 		t.Error("the sync kept its own face of old art")
+	}
+	if names["laro_cp4_"+fs[0].hash] != "" {
+		t.Error("the sync kept a face under its old name")
 	}
 	if len(names) != 93+1 {
 		t.Errorf("the application has %d emojis, want 93 faces and the logo", len(names))

@@ -43,6 +43,7 @@ func TestSettingsShownAndChangedByAnAdmin(t *testing.T) {
 		"Stake (Laro)": "**1** chips per point (cardbot's default)", "Ante (Laro)": "**10** chips (cardbot's default)",
 		"Claim window (Laro)": "**3** s (cardbot's default)", "Turn timer": "**90** s (cardbot's default)",
 		"Target (Laus)": "**1500** points (cardbot's default)", "Threads": "**off** (cardbot's default)",
+		"Turn notice": "**after 10 s** (cardbot's default)",
 	} {
 		if got := field(cb.Message, name); got != want {
 			t.Errorf("before any change, %s shows %q, want %q", name, got, want)
@@ -50,12 +51,14 @@ func TestSettingsShownAndChangedByAnAdmin(t *testing.T) {
 	}
 
 	r, err = ann.U.Slash(w.Ch, "cardbot settings", discordtest.IntOpt("stake", 5), discordtest.IntOpt("ante", 0),
-		discordtest.IntOpt("turn_timer", 30), discordtest.IntOpt("laus_target", 500), discordtest.BoolOpt("threads", true))
+		discordtest.IntOpt("turn_timer", 30), discordtest.IntOpt("laus_target", 500), discordtest.BoolOpt("threads", true),
+		discordtest.IntOpt("turn_notice", -1))
 	cb = e2e.Answer(t, r, err)
 	for name, want := range map[string]string{
 		"Stake (Laro)": "**5** chips per point (set for this server)", "Ante (Laro)": "**0** chips (set for this server)",
 		"Claim window (Laro)": "**3** s (cardbot's default)", "Turn timer": "**30** s (set for this server)",
 		"Target (Laus)": "**500** points (set for this server)", "Threads": "**on** (set for this server)",
+		"Turn notice": "**off** (set for this server)",
 	} {
 		if got := field(cb.Message, name); got != want {
 			t.Errorf("after the change, %s shows %q, want %q", name, got, want)
@@ -67,15 +70,20 @@ func TestSettingsShownAndChangedByAnAdmin(t *testing.T) {
 	if _, err := ann.U.Slash(w.Ch, "cardbot settings", discordtest.IntOpt("turn_timer", 5)); !errors.Is(err, discordtest.ErrBadOption) {
 		t.Errorf("Discord's client let a turn timer of 5 s through (err %v)", err)
 	}
+	if _, err := ann.U.Slash(w.Ch, "cardbot settings", discordtest.IntOpt("turn_notice", 7)); !errors.Is(err, discordtest.ErrBadOption) {
+		t.Errorf("Discord's client let a turn notice of 7 s, not one of its choices, through (err %v)", err)
+	}
 	r, err = ann.U.ForgeSlash(w.Ch, "cardbot settings", discordtest.IntOpt("stake", 7), discordtest.IntOpt("turn_timer", 5),
-		discordtest.IntOpt("laus_target", 5))
+		discordtest.IntOpt("laus_target", 5), discordtest.IntOpt("turn_notice", 7))
 	cb = e2e.Answer(t, r, err)
 	if txt := e2e.Text(cb.Message); !cb.Ephemeral || !strings.Contains(txt, "Nothing was changed") ||
+		!strings.Contains(txt, "turn notice must be one of") ||
 		!strings.Contains(txt, "turn timer must be between 15 and 600") || !strings.Contains(txt, "target must be between 100 and 100000") {
 		t.Errorf("out-of-range values answered %q, want each refused and nothing changed", txt)
 	}
 	st, err := w.St.GuildSettings(t.Context(), w.Guild.ID())
-	if err != nil || st.Stake == nil || *st.Stake != 5 || st.TurnTimerS == nil || *st.TurnTimerS != 30 {
+	if err != nil || st.Stake == nil || *st.Stake != 5 || st.TurnTimerS == nil || *st.TurnTimerS != 30 ||
+		st.TurnNoticeS == nil || *st.TurnNoticeS != -1 {
 		t.Errorf("stored settings %+v (%v), want stake 5 and turn timer 30 unchanged", st, err)
 	}
 	w.NoFailures()

@@ -38,6 +38,7 @@ func (s *Settings) Command() *discordgo.ApplicationCommand {
 			table.TurnTimerOption("Both games: seconds a player has for a turn"),
 			laus.TargetOption("laus_target", "Laus: the total that ends a match"),
 			ui.BoolOption("threads", "Both games: play each game in a thread started from the table message"),
+			table.TurnNoticeOption("Both games: when to ping a player who has not moved on their turn"),
 			resetOption(),
 		),
 		closeSubcommand(),
@@ -97,6 +98,7 @@ func parse(in *ui.Input) (change store.GuildSettings, problems []string) {
 		{"claim_window", &change.ClaimWindowS, laro.CheckClaimWindow},
 		{"turn_timer", &change.TurnTimerS, table.CheckTurnTimer},
 		{"laus_target", &change.LausTarget, laus.CheckTarget},
+		{"turn_notice", &change.TurnNoticeS, table.CheckTurnNotice},
 	}
 	for _, o := range ints {
 		if !in.Options.Has(o.name) {
@@ -121,7 +123,7 @@ func parse(in *ui.Input) (change store.GuildSettings, problems []string) {
 
 func changed(c store.GuildSettings) bool {
 	return c.Stake != nil || c.Ante != nil || c.ClaimWindowS != nil || c.TurnTimerS != nil || c.LausTarget != nil ||
-		c.Threads != nil || len(c.Reset) > 0
+		c.Threads != nil || c.TurnNoticeS != nil || len(c.Reset) > 0
 }
 
 // view shows every setting with its value now, and whether it is the
@@ -138,6 +140,10 @@ func view(title string, g store.GuildSettings) *discordgo.MessageEmbed {
 	if g.Threads != nil {
 		threads = map[bool]string{true: "**on**", false: "**off**"}[*g.Threads] + " (set for this server)"
 	}
+	notice := "**" + table.TurnNoticeText(table.DefaultTurnNoticeS) + "** (cardbot's default)"
+	if g.TurnNoticeS != nil {
+		notice = "**" + table.TurnNoticeText(*g.TurnNoticeS) + "** (set for this server)"
+	}
 	e := &discordgo.MessageEmbed{
 		Title: title,
 		Description: "New tables in this server start with these values; an option given to `/laro new` or `/laus new` " +
@@ -151,6 +157,7 @@ func view(title string, g store.GuildSettings) *discordgo.MessageEmbed {
 			field("Turn timer", g.TurnTimerS, table.DefaultTurnTimer, " s"),
 			field("Target (Laus)", g.LausTarget, laus.DefaultTarget, " points"),
 			{Name: "Threads", Value: threads, Inline: true},
+			{Name: "Turn notice", Value: notice, Inline: true},
 		},
 	}
 	if g.UpdatedBy != "" {

@@ -27,22 +27,24 @@ type Jump struct {
 	Step        int
 }
 
-// Nav draws a replay viewer's controls at step of 0..last: ⏮ ◀ ▶ ⏭, and a
-// menu to jump to any of jumps (at most ui.MaxChoices; the entry holding
-// step is shown as chosen).
+// Nav draws a replay viewer's controls at step of 0..last: ⏮ First, ◀ Back,
+// ▶ Next, ⏭ Last (the words are what a screen reader says, and what a
+// player who does not know the symbols reads), and a menu to jump to any
+// of jumps (at most ui.MaxChoices; the entry holding step is shown as
+// chosen).
 func Nav(k Kind, gameID string, step, last int, jumps []Jump) []discordgo.MessageComponent {
 	id := func(to int, arg string) string {
 		return ui.ComponentID{Game: k.Command(), Table: gameID, Turn: to, Verb: VerbReplay, Arg: arg}.String()
 	}
-	btn := func(emoji, arg string, to int, disabled bool) discordgo.MessageComponent {
-		return discordgo.Button{Style: discordgo.SecondaryButton, CustomID: id(max(0, min(to, last)), arg),
+	btn := func(emoji, label, arg string, to int, disabled bool) discordgo.MessageComponent {
+		return discordgo.Button{Label: label, Style: discordgo.SecondaryButton, CustomID: id(max(0, min(to, last)), arg),
 			Emoji: &discordgo.ComponentEmoji{Name: emoji}, Disabled: disabled}
 	}
 	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		btn("⏮", "first", 0, step == 0),
-		btn("◀", "prev", step-1, step == 0),
-		btn("▶", "next", step+1, step >= last),
-		btn("⏭", "last", last, step >= last),
+		btn("⏮", "First", "first", 0, step == 0),
+		btn("◀", "Back", "prev", step-1, step == 0),
+		btn("▶", "Next", "next", step+1, step >= last),
+		btn("⏭", "Last", "last", last, step >= last),
 	}}}
 	if len(jumps) > 1 {
 		if len(jumps) > ui.MaxChoices {

@@ -36,8 +36,12 @@ func Page(ctx context.Context, st *store.Store, k Kind, guild, who string, page 
 		Title: fmt.Sprintf("%s history", k.Title),
 		Color: 0x2b7a78,
 	}
+	names, err := st.SeatNames(ctx, guild, k.Store, []string{who})
+	if err != nil {
+		return ui.Rendering{}, err
+	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "<@%s>'s finished %ss in this server, newest first.\n\n", who, k.Noun)
+	fmt.Fprintf(&b, "%s's finished %ss in this server, newest first.\n\n", ui.NameOr(names, who), k.Noun)
 	if len(entries) == 0 {
 		if page == 0 {
 			fmt.Fprintf(&b, "No finished %s %s yet.", k.Title, k.Noun)

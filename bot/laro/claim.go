@@ -218,7 +218,7 @@ func (t *laroTable) settle() {
 		case late[c.seat]:
 			t.tellCaller(c, fmt.Sprintf("Too late: your LARO! on %s was stamped after the window closed.", w.card.Symbol()))
 		default:
-			t.tellCaller(c, fmt.Sprintf("%s's LARO! took %s: %s.", t.Seats[winner].Mention(), w.card.Symbol(), contestReason(w, winner, c)))
+			t.tellCaller(c, fmt.Sprintf("%s's LARO! took %s: %s.", t.Seats[winner].Label(), w.card.Symbol(), contestReason(w, winner, c)))
 		}
 	}
 	if !ok {
@@ -256,7 +256,7 @@ func (t *laroTable) settle() {
 				t.layCall(winner, c.options[0], c.at, "")
 			}
 		})
-		t.Event(fmt.Sprintf("📣 %s won the LARO! on %s and is choosing a cluster.", t.Seats[winner].Mention(), w.card.Symbol()))
+		t.Event(fmt.Sprintf("📣 %s won the LARO! on %s and is choosing a cluster.", t.Seats[winner].Label(), w.card.Symbol()))
 		t.refresh("")
 		return
 	}
@@ -275,7 +275,7 @@ func (t *laroTable) drawCancelled(drawer, winner int, card rules.Card) {
 		return
 	}
 	t.notes[drawer] = fmt.Sprintf("Your draw was cancelled: %s called LARO! on %s. You saw no new card.",
-		t.Seats[winner].Mention(), card.Symbol())
+		t.Seats[winner].Label(), card.Symbol())
 }
 
 // moved keeps the seats' notes current after action a: a note lasts until

@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/ui"
+	"github.com/cardbot/cardbot/store"
 )
 
 // rules answers /laro rules with the How to play pages.
@@ -26,9 +27,14 @@ func (g *Game) stats(ctx context.Context, in *ui.Input) *ui.Reply {
 	if st.Games == 0 {
 		return ui.EphemeralText(fmt.Sprintf("<@%s> has not finished a Laro game in this server yet.", who))
 	}
+	names, err := g.env.Store.SeatNames(ctx, in.GuildID, store.KindLaro, []string{who})
+	if err != nil {
+		g.env.Log.Error("laro stats names", "err", err)
+		return ui.EphemeralText(ui.MsgSomethingWrong)
+	}
 	return g.withChipsChart(ctx, ui.EphemeralMessage("", []*discordgo.MessageEmbed{{
 		Title:       "Laro stats",
-		Description: fmt.Sprintf("<@%s>", who),
+		Description: ui.NameOr(names, who),
 		Color:       0x2b7a78,
 		Fields: []*discordgo.MessageEmbedField{
 			{Name: "Games", Value: fmt.Sprint(st.Games), Inline: true},

@@ -13,6 +13,7 @@ import (
 )
 
 func TestLaroContestRankingAndSnowflakeTimes(t *testing.T) {
+	t.Parallel()
 	// Bob and Carol can both call on Alice's discard; Carol's cluster ranks
 	// higher, although Bob sits first after Alice.
 	seed, x := e2e.FindDeal(t, func(g *laro.Game) bool {
@@ -23,23 +24,25 @@ func TestLaroContestRankingAndSnowflakeTimes(t *testing.T) {
 	w, players, table, d := e2e.ClaimTable(t, seed, x)
 	bob, carol := players[1], players[2]
 
-	// Bob clicks at D+200ms and his click arrives at once. Carol clicked at
-	// D+900ms, inside the 1 s window, but her click reaches the bot only
-	// after the window has closed (at D+1.25s, within the 1 s grace): it
-	// counts by its stamp, not its arrival.
-	rb := e2e.CallLaro(t, bob, table, d.Add(200*time.Millisecond), 0)
+	// Bob clicks at B = D+200ms (later on a slow machine) and his click
+	// arrives at once: the window closes at B+G. Carol clicked 700 ms after
+	// him, but her click reaches the bot only after the window has closed
+	// (50 ms after, within the grace): it counts by its stamp, not its
+	// arrival.
+	b := e2e.Stamp(d.Add(200 * time.Millisecond))
+	rb := e2e.CallLaro(t, bob, table, b, 0)
 	if cb := e2e.Answer(t, rb, nil); !cb.Ephemeral || !strings.Contains(e2e.Text(cb.Message), "is in") {
 		t.Fatalf("bob's LARO! answered %q, want an ephemeral 'is in'", e2e.Text(cb.Message))
 	}
-	arrive := time.Until(d.Add(1250 * time.Millisecond))
-	rc := e2e.CallLaro(t, carol, table, d.Add(900*time.Millisecond), arrive)
+	arrive := time.Until(b.Add(e2e.ClaimGrace + 50*time.Millisecond))
+	rc := e2e.CallLaro(t, carol, table, b.Add(700*time.Millisecond), arrive)
 	e2e.Answer(t, rc, nil)
 
-	if got := e2e.FinalText(t, rb, 1); !strings.Contains(got, "<@"+carol.U.ID()+">'s LARO! took") || !strings.Contains(got, "outranks your") {
+	if got := e2e.FinalText(t, rb, 1); !strings.Contains(got, e2e.Named(carol)+"'s LARO! took") || !strings.Contains(got, "outranks your") {
 		t.Errorf("bob was told %q, want that carol's better cluster took the card", got)
 	}
 	// Carol's call message becomes her hand: a choice of cluster or discards.
-	m, err := rc.WaitEdited(1, 5*time.Second)
+	m, err := rc.WaitEdited(1, e2e.Patience)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,27 +54,39 @@ func TestLaroContestRankingAndSnowflakeTimes(t *testing.T) {
 		t.Errorf("carol's hand shows no laid cluster:\n%s", e2e.Text(hand))
 	}
 	pub := w.TableMessage("called LARO! and laid")
-	if !strings.Contains(e2e.Text(pub), "<@"+bob.U.ID()+"> jumped") {
+	if !strings.Contains(e2e.Text(pub), e2e.Named(bob)+" jumped") {
 		t.Errorf("the table does not say bob was jumped:\n%s", e2e.Text(pub))
 	}
 	w.NoFailures()
 }
 
 func TestLaroCallAfterTheCloseIsTooLate(t *testing.T) {
+	t.Parallel()
 	seed, x := e2e.FindDeal(t, func(g *laro.Game) bool { _, ok := g.BestCall(2); return ok })
 	w, players, _, d := e2e.ClaimTable(t, seed, x)
 	bob, carol := players[1], players[2]
 	table := w.TableMessage("game 1")
 
-	// Bob presses draw at D+1.1s, after the 1 s minimum: the window closes
-	// then. Carol's call stamped D+1.2s is too late, though the draw has
-	// not happened yet.
+	// Bob presses draw at B = D+1.1s (later on a slow machine), after the
+	// 1 s minimum: the window closes then. Carol's call stamped B+100ms is
+	// too late, though the draw has not happened yet: it waits out the
+	// grace. Her call goes once the table shows bob's draw waiting, not
+	// once his click is answered: that answer may wait for the settlement
+	// itself (when it is less than 2 s away), after which there is no
+	// window to be late for. On a loaded machine it was, and the test
+	// failed.
 	hand := bob.WaitHand("the draw", func(m *discordgo.Message) bool { return e2e.Button(m, "draw", "deck") != "" })
-	bob.Click(hand, e2e.Button(hand, "draw", "deck"), discordtest.WithTime(d.Add(1100*time.Millisecond)))
-	rc := e2e.CallLaro(t, carol, table, d.Add(1200*time.Millisecond), 0)
+	b := e2e.Stamp(d.Add(1100 * time.Millisecond))
+	rd, err := bob.U.Click(hand, e2e.Button(hand, "draw", "deck"), discordtest.WithTime(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.TableMessage("'s draw waits for it")
+	rc := e2e.CallLaro(t, carol, table, b.Add(100*time.Millisecond), 0)
 	if cb := e2e.Answer(t, rc, nil); !strings.Contains(e2e.Text(cb.Message), "Too late") {
 		t.Errorf("carol's late call answered %q, want 'Too late'", e2e.Text(cb.Message))
 	}
+	e2e.Answer(t, rd, nil)
 	hand = bob.WaitHand("his drawn card", func(m *discordgo.Message) bool { return e2e.Button(m, "discard", "*") != "" })
 	if !strings.Contains(e2e.Text(hand), "You drew") {
 		t.Errorf("bob's hand after the window does not show his new card:\n%s", e2e.Text(hand))
@@ -80,6 +95,7 @@ func TestLaroCallAfterTheCloseIsTooLate(t *testing.T) {
 }
 
 func TestLaroCallBeatsAPendingDraw(t *testing.T) {
+	t.Parallel()
 	seed, x := e2e.FindDeal(t, func(g *laro.Game) bool {
 		c, ok := g.BestCall(2)
 		return ok && !c.Win
@@ -115,6 +131,7 @@ func TestLaroCallBeatsAPendingDraw(t *testing.T) {
 }
 
 func TestLaroCallAndWaitingDrawSurviveRestart(t *testing.T) {
+	t.Parallel()
 	seed, x := e2e.FindDeal(t, func(g *laro.Game) bool {
 		c, ok := g.BestCall(2)
 		return ok && !c.Win
@@ -136,10 +153,10 @@ func TestLaroCallAndWaitingDrawSurviveRestart(t *testing.T) {
 	// the window settles still settles it, and carol's call beats bob's draw.
 	w.Restart()
 	pub := w.TableMessage("called LARO! and laid")
-	if !strings.Contains(e2e.Text(pub), "<@"+carol.U.ID()+"> to **discard**") {
+	if !strings.Contains(e2e.Text(pub), e2e.Named(carol)+" to **discard**") {
 		t.Errorf("after the restart it should be carol's discard:\n%s", e2e.Text(pub))
 	}
-	if strings.Contains(e2e.Text(pub), "<@"+bob.U.ID()+"> drew") {
+	if strings.Contains(e2e.Text(pub), e2e.Named(bob)+" drew") {
 		t.Errorf("bob's cancelled draw happened after all:\n%s", e2e.Text(pub))
 	}
 	carol.OpenHand(pub)

@@ -62,11 +62,12 @@ func finishBlind(t *testing.T) *blindEnd {
 	return b
 }
 
-// chipsLine reads the "Chips:" line of a final table message: each
-// mentioned player's gain or loss.
-var chipsLine = regexp.MustCompile(`<@(\d+)> ([+-]\d+)`)
+// chipsLine reads the "Chips:" line of a final table message: each named
+// player's gain or loss.
+var chipsLine = regexp.MustCompile(`([^ ·*:]+) ([+-]\d+)`)
 
 func TestLaroFinishedTableIsRebuiltAfterACrash(t *testing.T) {
+	t.Parallel()
 	b := finishBlind(t)
 	w := b.w
 	w.Start()
@@ -92,16 +93,24 @@ func TestLaroFinishedTableIsRebuiltAfterACrash(t *testing.T) {
 	if len(shown) != len(b.players) {
 		t.Fatalf("the chips line %q names %d players, want %d", chips, len(shown), len(b.players))
 	}
+	idOf := map[string]string{}
+	for _, p := range b.players {
+		idOf[e2e.Named(p)] = p.U.ID()
+	}
 	var sum int64
 	for _, s := range shown {
 		delta, _ := strconv.ParseInt(s[2], 10, 64)
 		sum += delta
-		bal, err := w.St.Balance(t.Context(), w.Guild.ID(), s[1])
+		id, ok := idOf[s[1]]
+		if !ok {
+			t.Fatalf("the chips line names %q, who is not seated", s[1])
+		}
+		bal, err := w.St.Balance(t.Context(), w.Guild.ID(), id)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := b.start[s[1]] + delta; bal.Total != want || bal.Held != 0 {
-			t.Errorf("<@%s> has %d chips (%d held) after the restart, want %d (%d%+d) and none held", s[1], bal.Total, bal.Held, want, b.start[s[1]], delta)
+		if want := b.start[id] + delta; bal.Total != want || bal.Held != 0 {
+			t.Errorf("%s has %d chips (%d held) after the restart, want %d (%d%+d) and none held", s[1], bal.Total, bal.Held, want, b.start[id], delta)
 		}
 	}
 	if sum != 0 {
@@ -112,7 +121,7 @@ func TestLaroFinishedTableIsRebuiltAfterACrash(t *testing.T) {
 	w.PlayAgain(final, b.players[1], b.players[0])
 	next := w.TableMessage("game 2")
 	for _, p := range b.players {
-		if !strings.Contains(e2e.Text(next), e2e.Mentions(p)) {
+		if !strings.Contains(e2e.Text(next), e2e.Named(p)) {
 			t.Errorf("game 2's table message does not seat %s:\n%s", p.U.Name(), e2e.Text(next))
 		}
 	}
@@ -133,6 +142,7 @@ func TestLaroFinishedTableIsRebuiltAfterACrash(t *testing.T) {
 }
 
 func TestLaroFinishedTableClosesAtItsStoredDeadlineAfterARestart(t *testing.T) {
+	t.Parallel()
 	b := finishBlind(t)
 	w := b.w
 	// The bot comes back two seconds before the table would have closed.
@@ -145,13 +155,14 @@ func TestLaroFinishedTableClosesAtItsStoredDeadlineAfterARestart(t *testing.T) {
 		t.Errorf("the closed table message does not show the chips:\n%s", e2e.Text(closed))
 	}
 	r, err := b.players[0].U.ForgeClick(w.Ch, e2e.Button(b.table, "hand", "*"))
-	if cb := e2e.Answer(t, r, err); !strings.Contains(e2e.Text(cb.Message), "has closed") {
-		t.Errorf("a click on the closed table answered:\n%s", e2e.Text(cb.Message))
+	if m := e2e.Reply(t, r, err); !strings.Contains(e2e.Text(m), "has closed") {
+		t.Errorf("a click on the closed table answered:\n%s", e2e.Text(m))
 	}
 	w.NoFailures()
 }
 
 func TestLaroPlayAgainCutShortByACrashIsOfferedAgain(t *testing.T) {
+	t.Parallel()
 	b := finishBlind(t)
 	w := b.w
 	// The bot died right after a Play again had stored the next game, before
@@ -180,7 +191,7 @@ func TestLaroPlayAgainCutShortByACrashIsOfferedAgain(t *testing.T) {
 	w.PlayAgain(final, b.players[0], b.players[1])
 	next2 := w.TableMessage("game 2")
 	for _, p := range b.players {
-		if !strings.Contains(e2e.Text(next2), e2e.Mentions(p)) {
+		if !strings.Contains(e2e.Text(next2), e2e.Named(p)) {
 			t.Errorf("game 2's table message does not seat %s:\n%s", p.U.Name(), e2e.Text(next2))
 		}
 	}
@@ -188,6 +199,7 @@ func TestLaroPlayAgainCutShortByACrashIsOfferedAgain(t *testing.T) {
 }
 
 func TestLaroTableFinishedLongAgoIsNotRebuilt(t *testing.T) {
+	t.Parallel()
 	b := finishBlind(t)
 	w := b.w
 	// The bot was down for longer than the table stays open after a game.
@@ -207,6 +219,7 @@ func TestLaroTableFinishedLongAgoIsNotRebuilt(t *testing.T) {
 }
 
 func TestLaroPlayerWhoLeftAfterTheGameStaysGoneAfterARestart(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice, bob := w.Player("alice"), w.Player("bob")
 	e2e.OpenTable(t, w, alice, []*e2e.Player{bob}, e2e.QuickOpts(1)...)
@@ -228,7 +241,7 @@ func TestLaroPlayerWhoLeftAfterTheGameStaysGoneAfterARestart(t *testing.T) {
 		t.Fatalf("alice's Play again after the restart answered:\n%s", e2e.Text(cb.Message))
 	}
 	next := w.TableMessage("game 2")
-	if text := e2e.Text(next); strings.Contains(text, e2e.Mentions(bob)) || !strings.Contains(text, e2e.Mentions(alice)) {
+	if text := e2e.Text(next); strings.Contains(text, e2e.Named(bob)) || !strings.Contains(text, e2e.Named(alice)) {
 		t.Errorf("game 2 should seat alice alone, not bob; it shows:\n%s", text)
 	}
 	w.NoFailures()
@@ -245,6 +258,7 @@ func lineWith(text, s string) string {
 }
 
 func TestLaroFinishedThreadTableIsRebuiltAfterACrash(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t, e2e.Seed(1))
 	alice, bob := w.Player("alice"), w.Player("bob")
 	players := []*e2e.Player{alice, bob}

@@ -12,6 +12,7 @@ import (
 )
 
 func TestLaroThreePlayerGameToTheWin(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice, bob, carol := w.Player("alice"), w.Player("bob"), w.Player("carol")
 	players := []*e2e.Player{alice, bob, carol}
@@ -27,7 +28,7 @@ func TestLaroThreePlayerGameToTheWin(t *testing.T) {
 	}
 	bob.Click(lobby, e2e.Button(lobby, "join", ""))
 	carol.Click(w.Ch.Message(lobby.ID), e2e.Button(lobby, "join", ""))
-	lobby = w.TableMessage("<@" + carol.U.ID() + ">")
+	lobby = w.TableMessage(e2e.Named(carol))
 	if cb := bob.Click(lobby, e2e.Button(lobby, "start", "")); !cb.Ephemeral || !strings.Contains(e2e.Text(cb.Message), "Only the host") {
 		t.Fatalf("bob's Start answered %q, want a refusal: only the host starts", e2e.Text(cb.Message))
 	}
@@ -58,7 +59,7 @@ func TestLaroThreePlayerGameToTheWin(t *testing.T) {
 	// The table names the winner and the points; chips moved exactly by the rules.
 	var winner *e2e.Player
 	for _, p := range players {
-		if strings.Contains(ft, "🏆 <@"+p.U.ID()+"> wins with") {
+		if strings.Contains(ft, "🏆 "+e2e.Named(p)+" wins with") {
 			winner = p
 		}
 	}

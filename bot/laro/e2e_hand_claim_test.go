@@ -89,7 +89,7 @@ func TestLaroCallFromTheHandWinsByItsStamp(t *testing.T) {
 		t.Errorf("carol has %d private messages after calling from her hand, want the %d she had: the hand answers", n, before)
 	}
 	pub := w.TableMessage("called LARO! and laid")
-	if !strings.Contains(e2e.Text(pub), "<@"+carol.U.ID()+"> called LARO!") || !strings.Contains(e2e.Text(pub), "<@"+bob.U.ID()+"> jumped") {
+	if !strings.Contains(e2e.Text(pub), e2e.Named(carol)+" called LARO!") || !strings.Contains(e2e.Text(pub), e2e.Named(bob)+" jumped") {
 		t.Errorf("the table does not show carol's call jumping bob:\n%s", e2e.Text(pub))
 	}
 	if got := e2e.Text(e2e.Answer(t, rd, nil).Message); !strings.Contains(got, "Your draw was cancelled") && !strings.Contains(got, "waits for the LARO! window") {
@@ -116,7 +116,7 @@ func TestLaroHandCallerIsToldTheOutcomeInTheHand(t *testing.T) {
 	e2e.Answer(t, e2e.CallLaro(t, carol, table, d.Add(300*time.Millisecond), 0), nil)
 
 	hand = bob.WaitHand("the contest's outcome", func(m *discordgo.Message) bool {
-		return strings.Contains(e2e.Text(m), "<@"+carol.U.ID()+">'s LARO! took")
+		return strings.Contains(e2e.Text(m), e2e.Named(carol)+"'s LARO! took")
 	})
 	if !strings.Contains(e2e.Text(hand), "outranks your") || e2e.Button(hand, "laro", "") != "" {
 		t.Errorf("bob's hand after losing the contest shows:\n%s\nwant why carol's call won, and no LARO!", e2e.Text(hand))
@@ -139,7 +139,7 @@ func TestLaroWindowCountsDownThenWaitsForTheDraw(t *testing.T) {
 	}
 	// Once it has passed with nobody drawing or calling, the window waits
 	// for bob's draw, and both say so rather than "1 second ago".
-	until := "stays open until <@" + bob.U.ID() + "> draws"
+	until := "stays open until " + e2e.Named(bob) + " draws"
 	carol.WaitHand("the window waiting for bob", func(m *discordgo.Message) bool {
 		return strings.Contains(e2e.Text(m), until) && e2e.Button(m, "laro", "") != ""
 	})

@@ -13,6 +13,7 @@ import (
 // showing the turn: the edit is sent again, so bob sees his draw without
 // reopening his hand.
 func TestLaroHandEditRetriedAfterServerErrors(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice, bob := w.Player("alice"), w.Player("bob")
 	table := e2e.OpenTable(t, w, alice, []*e2e.Player{bob}, e2e.QuickOpts(1)...)

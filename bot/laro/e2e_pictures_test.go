@@ -3,7 +3,6 @@ package laro_test
 import (
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -16,6 +15,7 @@ import (
 // edits of that message keep without uploading it again, and which a
 // restart does not lose; /laro stats then answers with a chart of chips.
 func TestLaroPictures(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice, bob := w.Player("alice"), w.Player("bob")
 	players := []*e2e.Player{alice, bob}
@@ -38,7 +38,7 @@ func TestLaroPictures(t *testing.T) {
 	// the same picture, which is not sent a second time.
 	bob.Click(w.Ch.Message(final.ID), e2e.Button(final, "leave", ""))
 	alice.Click(w.Ch.Message(final.ID), e2e.Button(final, "leave", ""))
-	if _, err := w.Ch.Wait(5*time.Second, func(ms []*discordgo.Message) bool {
+	if _, err := w.Ch.Wait(e2e.Patience, func(ms []*discordgo.Message) bool {
 		for _, m := range ms {
 			if m.ID == final.ID && m.EditedTimestamp != nil && len(m.Components) == 0 {
 				return true
@@ -74,6 +74,7 @@ func TestLaroPictures(t *testing.T) {
 // TestLaroEndWithoutAttachFiles: in a channel where the bot may not attach
 // files, the final table message still comes, in words only.
 func TestLaroEndWithoutAttachFiles(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	w.Ch.SetBotPermissions(discordtest.DefaultBotPermissions &^ discordgo.PermissionAttachFiles)
 	alice, bob := w.Player("alice"), w.Player("bob")

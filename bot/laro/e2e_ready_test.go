@@ -25,7 +25,7 @@ func TestLaroPlayAgainDealsOnlyThoseWhoAreIn(t *testing.T) {
 		return strings.Contains(e2e.Text(m), "Waiting for:")
 	})
 	text := e2e.Text(asked)
-	if !strings.Contains(text, "In: "+e2e.Mentions(bob)) || !strings.Contains(text, e2e.Mentions(alice)) ||
+	if !strings.Contains(text, "In: "+e2e.Named(bob)) || !strings.Contains(text, e2e.Named(alice)) ||
 		!strings.Contains(text, "[I'm in]") || !strings.Contains(text, "[Start now]") || !strings.Contains(text, "[Leave table]") {
 		t.Errorf("the ready check shows:\n%s", text)
 	}
@@ -40,11 +40,11 @@ func TestLaroPlayAgainDealsOnlyThoseWhoAreIn(t *testing.T) {
 	alice.Click(asked, e2e.Button(asked, "again", "*"))
 	asked = w.WaitMessage(final.ID, "alice in", func(m *discordgo.Message) bool {
 		s := e2e.Text(m)
-		return strings.Contains(s, "Waiting for: "+e2e.Mentions(carol)) && !strings.Contains(s, "Waiting for: "+e2e.Mentions(alice))
+		return strings.Contains(s, "Waiting for: "+e2e.Named(carol)) && !strings.Contains(s, "Waiting for: "+e2e.Named(alice))
 	})
 	alice.Click(asked, e2e.Button(asked, "startnow", "*"))
 	game2 := w.TableMessage("game 2")
-	if s := e2e.Text(game2); !strings.Contains(s, e2e.Mentions(alice)) || !strings.Contains(s, e2e.Mentions(bob)) || strings.Contains(s, e2e.Mentions(carol)) {
+	if s := e2e.Text(game2); !strings.Contains(s, e2e.Named(alice)) || !strings.Contains(s, e2e.Named(bob)) || strings.Contains(s, e2e.Named(carol)) {
 		t.Errorf("game 2 should seat alice and bob, not carol:\n%s", s)
 	}
 	live, err := w.St.LiveGames(t.Context())

@@ -114,6 +114,7 @@ func checkStep(t *testing.T, m *discordgo.Message, g *laro.Game) {
 }
 
 func TestLaroHistoryAndReplay(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice, bob := w.Player("alice"), w.Player("bob")
 	id, _ := playFinishedGame(t, w, alice)
@@ -125,12 +126,12 @@ func TestLaroHistoryAndReplay(t *testing.T) {
 		t.Fatalf("/laro history answered (ephemeral %v):\n%s", cb.Ephemeral, e2e.Text(cb.Message))
 	}
 	r, err = bob.U.Slash(w.Ch, "laro history", discordtest.UserOpt("player", alice.U))
-	if cb := e2e.Answer(t, r, err); !strings.Contains(e2e.Text(cb.Message), id) {
-		t.Errorf("bob's look at alice's history:\n%s", e2e.Text(cb.Message))
+	if m := e2e.Reply(t, r, err); !strings.Contains(e2e.Text(m), id) {
+		t.Errorf("bob's look at alice's history:\n%s", e2e.Text(m))
 	}
 	r, err = bob.U.Slash(w.Ch, "laro history")
-	if cb := e2e.Answer(t, r, err); !strings.Contains(e2e.Text(cb.Message), "No finished Laro game yet") {
-		t.Errorf("bob has played nothing, his history shows:\n%s", e2e.Text(cb.Message))
+	if m := e2e.Reply(t, r, err); !strings.Contains(e2e.Text(m), "No finished Laro game yet") {
+		t.Errorf("bob has played nothing, his history shows:\n%s", e2e.Text(m))
 	}
 
 	// Autocomplete offers alice her game as she types its ID, and bob nothing.
@@ -200,6 +201,7 @@ func TestLaroHistoryAndReplay(t *testing.T) {
 }
 
 func TestLaroReplayRefusals(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice := w.Player("alice")
 	id := storeFinishedGame(t, w.St, w.Guild.ID(), w.Ch.ID(), []string{alice.U.ID(), "42"}, 7)
@@ -298,6 +300,7 @@ func storeFinishedGame(t *testing.T, st *store.Store, guild, channel string, use
 // TestLaroHistoryPages pages through a long history with its buttons, and
 // opens the replay of a game found there.
 func TestLaroHistoryPages(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice, bob := w.Player("alice"), w.Player("bob")
 	var ids []string

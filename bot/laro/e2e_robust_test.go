@@ -2,6 +2,7 @@ package laro_test
 
 import (
 	"errors"
+	"net/http"
 	"strings"
 	"sync"
 	"testing"
@@ -15,6 +16,7 @@ import (
 )
 
 func TestLaroGameSurvivesRestart(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice, bob := w.Player("alice"), w.Player("bob")
 	players := []*e2e.Player{alice, bob}
@@ -57,6 +59,7 @@ func TestLaroGameSurvivesRestart(t *testing.T) {
 }
 
 func TestLaroActionStoredButReplyLost(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice, bob := w.Player("alice"), w.Player("bob")
 	e2e.OpenTable(t, w, alice, []*e2e.Player{bob}, e2e.QuickOpts(1)...)
@@ -93,6 +96,7 @@ func TestLaroActionStoredButReplyLost(t *testing.T) {
 }
 
 func TestLaroRefusesBadInput(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice, bob, dave := w.Player("alice"), w.Player("bob"), w.Player("dave")
 	table := e2e.OpenTable(t, w, alice, []*e2e.Player{bob}, e2e.QuickOpts(1)...)
@@ -181,7 +185,7 @@ func TestLaroRefusesBadInput(t *testing.T) {
 		t.Errorf("double click answers %q: want exactly one refused", answers)
 	}
 	pub := w.TableMessage("discarded")
-	if n := strings.Count(e2e.Text(pub), "<@"+alice.U.ID()+"> discarded"); n != 1 {
+	if n := strings.Count(e2e.Text(pub), e2e.Named(alice)+" discarded"); n != 1 {
 		t.Errorf("the table shows %d discards by alice, want 1:\n%s", n, e2e.Text(pub))
 	}
 	bob.WaitHand("bob's turn", func(m *discordgo.Message) bool { return e2e.Button(m, "draw", "deck") != "" })
@@ -189,6 +193,7 @@ func TestLaroRefusesBadInput(t *testing.T) {
 }
 
 func TestLaroTimeoutsPlayForAPlayerThenRemoveThem(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t, func(o *bot.Options) { o.TurnTimerUnit = 10 * time.Millisecond })
 	alice, bob := w.Player("alice"), w.Player("bob")
 	// turn_timer 15 lasts 150 ms here. Nobody touches their hand: the bot
@@ -199,7 +204,7 @@ func TestLaroTimeoutsPlayForAPlayerThenRemoveThem(t *testing.T) {
 	if !strings.Contains(final, "ran out of time") && !strings.Contains(final, "left the game") {
 		t.Errorf("the table never said a move was made for someone:\n%s", final)
 	}
-	if !strings.Contains(final, "<@"+bob.U.ID()+"> wins by default") {
+	if !strings.Contains(final, e2e.Named(bob)+" wins by default") {
 		t.Fatalf("want bob to win by default after alice left:\n%s", final)
 	}
 	// Alice's ante stayed in the pot: bob takes both antes, no stakes (0 points).
@@ -212,6 +217,7 @@ func TestLaroTimeoutsPlayForAPlayerThenRemoveThem(t *testing.T) {
 }
 
 func TestLaroAgainstComputers(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice := w.Player("alice")
 	r, err := alice.U.Slash(w.Ch, "laro new", e2e.QuickOpts(5)...)
@@ -237,19 +243,21 @@ func TestLaroAgainstComputers(t *testing.T) {
 }
 
 func TestLaroLobbyClosesItselfAndFreesTheSeat(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t, func(o *bot.Options) { o.LobbyTimeout = 300 * time.Millisecond })
 	alice := w.Player("alice")
 	r, err := alice.U.Slash(w.Ch, "laro new")
 	e2e.Answer(t, r, err)
 	w.TableMessage("nobody started it in time")
 	r, err = alice.U.Slash(w.Ch, "laro new")
-	if cb := e2e.Answer(t, r, err); !strings.Contains(e2e.Text(cb.Message), "is open") {
-		t.Errorf("after the lobby closed, /laro new answered %q", e2e.Text(cb.Message))
+	if m := e2e.Reply(t, r, err); !strings.Contains(e2e.Text(m), "is open") {
+		t.Errorf("after the lobby closed, /laro new answered %q", e2e.Text(m))
 	}
 	w.NoFailures()
 }
 
 func TestLaroTableComesBackWhenDiscordAllowsIt(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice, bob := w.Player("alice"), w.Player("bob")
 	table := e2e.OpenTable(t, w, alice, []*e2e.Player{bob}, e2e.QuickOpts(1)...)
@@ -269,14 +277,21 @@ func TestLaroTableComesBackWhenDiscordAllowsIt(t *testing.T) {
 	// told what permission is missing; once it is back, the table returns.
 	w.Ch.SetBotPermissions(discordtest.DefaultBotPermissions &^ discordgo.PermissionSendMessages)
 	hand = alice.WaitHand("discards", func(m *discordgo.Message) bool { return e2e.Button(m, "discard", "*") != "" })
+	from := len(w.Srv.Requests())
 	alice.Click(hand, e2e.Button(hand, "discard", e2e.CardsOf(t, hand)[0].String()))
-	time.Sleep(200 * time.Millisecond) // let the refused edit happen
+	// Wait for the refused edit, and for its retry: the table makes one
+	// call at a time, so once the retry is logged the bot has noted the
+	// first refusal, which bob's click is to be told. (A fixed 200 ms
+	// wait here was too short on a loaded machine.)
+	w.WaitRequests("refused on the table's channel", from, 2, func(r discordtest.Request) bool {
+		return r.Status == http.StatusForbidden && strings.Contains(r.Path, "/channels/"+w.Ch.ID()+"/messages")
+	})
 	hand = bob.WaitHand("bob's draw", func(m *discordgo.Message) bool { return e2e.Button(m, "draw", "deck") != "" })
 	cb := bob.Click(hand, e2e.Button(hand, "draw", "deck"))
 	if !strings.Contains(e2e.Text(cb.Message), "Send Messages") {
 		t.Errorf("bob's next click answered %q, want it to name the missing permission", e2e.Text(cb.Message))
 	}
 	w.Ch.SetBotPermissions(discordtest.DefaultBotPermissions)
-	w.TableMessage("<@" + bob.U.ID() + "> drew from the deck")
+	w.TableMessage(e2e.Named(bob) + " drew from the deck")
 	w.NoFailures()
 }

@@ -3,7 +3,6 @@ package laro_test
 import (
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -12,6 +11,7 @@ import (
 )
 
 func TestLaroStatsPlayAgainAndSolo(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice, bob := w.Player("alice"), w.Player("bob")
 	players := []*e2e.Player{alice, bob}
@@ -20,9 +20,9 @@ func TestLaroStatsPlayAgainAndSolo(t *testing.T) {
 	// The next dealer is the winner; after a game with no winner, the seat
 	// after the dealer (alice dealt game 1).
 	next, wins := bob, "0 (0%)"
-	if strings.Contains(final, "🏆 <@"+alice.U.ID()+">") {
+	if strings.Contains(final, "🏆 "+e2e.Named(alice)) {
 		next, wins = alice, "1 (100%)"
-	} else if strings.Contains(final, "🏆 <@"+bob.U.ID()+">") {
+	} else if strings.Contains(final, "🏆 "+e2e.Named(bob)) {
 		wins = "0 (0%)"
 	}
 	r, err := bob.U.Slash(w.Ch, "laro stats", discordtest.UserOpt("player", alice.U))
@@ -35,7 +35,7 @@ func TestLaroStatsPlayAgainAndSolo(t *testing.T) {
 	over := w.TableMessage("[Play again]")
 	w.PlayAgain(over, bob, alice)
 	game2 := w.TableMessage("game 2")
-	if !strings.Contains(e2e.Text(game2), "<@"+winner.U.ID()+"> (dealer)") {
+	if !strings.Contains(e2e.Text(game2), e2e.Named(winner)+" (dealer)") {
 		t.Errorf("game 2 is not dealt by the winner:\n%s", e2e.Text(game2))
 	}
 	if old := e2e.Text(w.Ch.Message(over.ID)); strings.Contains(old, "[Play again]") {
@@ -52,6 +52,7 @@ func TestLaroStatsPlayAgainAndSolo(t *testing.T) {
 }
 
 func TestLaroSoloPractice(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice := w.Player("alice")
 	r, err := alice.U.Slash(w.Ch, "laro new", e2e.QuickOpts(3)...)
@@ -70,6 +71,7 @@ func TestLaroSoloPractice(t *testing.T) {
 }
 
 func TestLaroTablesShareAChannelAndSeatsAreChecked(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice, bob, carol, mod := w.Player("alice"), w.Player("bob"), w.Player("carol"), w.Player("mod")
 	mod.U.SetPermissions(mod.U.Permissions() | discordgo.PermissionManageGuild)
@@ -80,7 +82,7 @@ func TestLaroTablesShareAChannelAndSeatsAreChecked(t *testing.T) {
 	r, err = bob.U.Slash(w.Ch, "laro new", discordtest.IntOpt("stake", 1), discordtest.IntOpt("ante", 0))
 	e2e.Answer(t, r, err)
 	var big, small *discordgo.Message
-	_, _ = w.Ch.Wait(5*time.Second, func(ms []*discordgo.Message) bool {
+	_, _ = w.Ch.Wait(e2e.Patience, func(ms []*discordgo.Message) bool {
 		for _, m := range ms {
 			switch {
 			case strings.Contains(e2e.Text(m), "Joining needs **200**"):
@@ -103,7 +105,7 @@ func TestLaroTablesShareAChannelAndSeatsAreChecked(t *testing.T) {
 		t.Errorf("joining the big table with 120 chips: %q, want '80 chips short'", e2e.Text(cb.Message))
 	}
 	carol.Click(small, e2e.Button(small, "join", ""))
-	if !strings.Contains(e2e.Text(w.Ch.Message(small.ID)), "<@"+carol.U.ID()+">") {
+	if !strings.Contains(e2e.Text(w.Ch.Message(small.ID)), e2e.Named(carol)) {
 		t.Errorf("carol is not seated at the small table:\n%s", e2e.Text(w.Ch.Message(small.ID)))
 	}
 	// One Laro table per player per server.

@@ -24,7 +24,7 @@ func openThreadTable(t *testing.T, w *e2e.World, alice, bob *e2e.Player, opts ..
 		t.Fatalf("the lobby does not say the game goes to a thread:\n%s", e2e.Text(lobby))
 	}
 	bob.Click(lobby, e2e.Button(lobby, "join", ""))
-	lobby = w.TableMessage("<@" + bob.U.ID() + ">")
+	lobby = w.TableMessage(e2e.Named(bob))
 	alice.Click(lobby, e2e.Button(lobby, "start", ""))
 	th = w.Thread(w.Ch, 1)
 	if th.Parent() != w.Ch || th.ID() != lobby.ID {
@@ -46,6 +46,7 @@ func openThreadTable(t *testing.T, w *e2e.World, alice, bob *e2e.Player, opts ..
 }
 
 func TestLaroGamePlayedInAThread(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice, bob := w.Player("alice"), w.Player("bob")
 	players := []*e2e.Player{alice, bob}
@@ -117,12 +118,13 @@ func TestLaroGamePlayedInAThread(t *testing.T) {
 }
 
 func TestLaroThreadFallsBackWithoutPermission(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	w.Ch.SetBotPermissions(discordtest.DefaultBotPermissions &^ discordgo.PermissionCreatePublicThreads)
 	alice, bob := w.Player("alice"), w.Player("bob")
 	r, err := alice.U.Slash(w.Ch, "laro new", discordtest.BoolOpt("thread", true))
-	if cb := e2e.Answer(t, r, err); !strings.Contains(e2e.Text(cb.Message), "Create Public Threads") {
-		t.Errorf("/laro new does not say threads are not allowed here:\n%s", e2e.Text(cb.Message))
+	if m := e2e.Reply(t, r, err); !strings.Contains(e2e.Text(m), "Create Public Threads") {
+		t.Errorf("/laro new does not say threads are not allowed here:\n%s", e2e.Text(m))
 	}
 	lobby := w.TableMessage("Click **Join**")
 	if n := strings.Count(e2e.Text(lobby), "Create Public Threads"); n != 1 {
@@ -139,6 +141,7 @@ func TestLaroThreadFallsBackWithoutPermission(t *testing.T) {
 }
 
 func TestLaroThreadRefusedByDiscordFallsBack(t *testing.T) {
+	t.Parallel()
 	// The interaction said the bot may start threads, but Discord refuses:
 	// the game starts in the channel and the lobby message says why.
 	w := e2e.NewWorld(t)
@@ -161,6 +164,7 @@ func TestLaroThreadRefusedByDiscordFallsBack(t *testing.T) {
 }
 
 func TestLaroThreadImpossibleInAThread(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice := w.Player("alice")
 	// A thread a member started from a message in the channel.
@@ -178,8 +182,8 @@ func TestLaroThreadImpossibleInAThread(t *testing.T) {
 		t.Fatal("could not start a thread")
 	}
 	r, err = alice.U.Slash(th, "laro new", discordtest.BoolOpt("thread", true))
-	if cb := e2e.Answer(t, r, err); !strings.Contains(e2e.Text(cb.Message), "already a thread") {
-		t.Errorf("/laro new thread:true in a thread does not say why it stays there:\n%s", e2e.Text(cb.Message))
+	if m := e2e.Reply(t, r, err); !strings.Contains(e2e.Text(m), "already a thread") {
+		t.Errorf("/laro new thread:true in a thread does not say why it stays there:\n%s", e2e.Text(m))
 	}
 	lobby := w.MessageIn(th, "Click **Join**")
 	if !strings.Contains(e2e.Text(lobby), "already a thread") {
@@ -196,13 +200,14 @@ func TestLaroThreadImpossibleInAThread(t *testing.T) {
 	voice := w.Guild.AddVoiceChannel("voice")
 	bob := w.Player("bob")
 	r, err = bob.U.Slash(voice, "laro new", discordtest.BoolOpt("thread", true))
-	if cb := e2e.Answer(t, r, err); !strings.Contains(e2e.Text(cb.Message), "voice channel") {
-		t.Errorf("/laro new thread:true in a voice channel does not say why it stays there:\n%s", e2e.Text(cb.Message))
+	if m := e2e.Reply(t, r, err); !strings.Contains(e2e.Text(m), "voice channel") {
+		t.Errorf("/laro new thread:true in a voice channel does not say why it stays there:\n%s", e2e.Text(m))
 	}
 	w.NoFailures()
 }
 
 func TestLaroThreadTableSurvivesARestart(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice, bob := w.Player("alice"), w.Player("bob")
 	players := []*e2e.Player{alice, bob}

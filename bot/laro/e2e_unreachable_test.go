@@ -124,7 +124,7 @@ func TestLaroTableWhosePermissionComesBackInTimeGoesOn(t *testing.T) {
 		t.Errorf("the next click answered %q, want the permission and the time left named", got)
 	}
 	w.Ch.SetBotPermissions(discordtest.DefaultBotPermissions)
-	w.TableMessage("<@" + mover.U.ID() + "> drew from the deck")
+	w.TableMessage(e2e.Named(mover) + " drew from the deck")
 	e2e.LiveGame(t, w, store.KindLaro)
 	w.NoFailures()
 }
@@ -204,7 +204,7 @@ func TestLaroGameGoesOnWhenItsThreadIsArchived(t *testing.T) {
 	if strings.Contains(e2e.Text(cb.Message), "⚠️") || strings.Contains(e2e.Text(cb.Message), "50083") {
 		t.Errorf("the move answered with a problem:\n%s", e2e.Text(cb.Message))
 	}
-	w.MessageIn(th, "<@"+mover.U.ID()+"> "+did)
+	w.MessageIn(th, e2e.Named(mover)+" "+did)
 	if did != "discarded" {
 		move(t, players) // the discard that ends the turn
 	}
@@ -247,7 +247,7 @@ func TestLaroGameLeavesALockedThreadForItsChannel(t *testing.T) {
 	}
 	// The hands opened in the thread go on working.
 	mover, _, did := move(t, players)
-	w.MessageIn(w.Ch, "<@"+mover.U.ID()+"> "+did)
+	w.MessageIn(w.Ch, e2e.Named(mover)+" "+did)
 	if did != "discarded" {
 		move(t, players) // the discard that ends the turn
 	}
@@ -299,7 +299,7 @@ func TestLaroTableOutlivesAServerOutage(t *testing.T) {
 		time.Sleep(5 * time.Millisecond)
 	}
 	mover, _, did := move(t, []*e2e.Player{alice, bob})
-	w.TableMessage("<@" + mover.U.ID() + "> " + did)
+	w.TableMessage(e2e.Named(mover) + " " + did)
 	e2e.LiveGame(t, w, store.KindLaro)
 	w.NoFailures()
 }

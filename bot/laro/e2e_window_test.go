@@ -20,19 +20,22 @@ func bothCallCarolBetter(g *laro.Game) bool {
 	return okB && okC && !b.Win && !c.Win && c.Kind > b.Kind
 }
 
-// The tables of these tests have W = 1 s and G = 1 s (claimTable). Calls
-// are stamped ahead of the clock and sent at once, so they all arrive long
-// before the settlement, at S + 2G, even on a loaded machine.
+// The tables of these tests have W = 1 s and G = e2e.ClaimGrace (3 s,
+// e2e.ClaimTable). Calls are stamped from S, bob's call, at the earliest
+// D+1.1s but never before the moment he clicks, and sent at once, so they
+// all arrive long before the settlement, at S + 2G, even on a loaded
+// machine.
 
 func TestLaroBetterCallWithinGraceOfFirstCallWins(t *testing.T) {
+	t.Parallel()
 	seed, x := e2e.FindDeal(t, bothCallCarolBetter)
 	w, players, table, d := e2e.ClaimTable(t, seed, x)
 	bob, carol := players[1], players[2]
 
-	// Nobody draws. D+W has passed when bob calls at S = D+1.1s: the first
-	// call closes the window at S+G, so carol's better call, stamped 100 ms
+	// Nobody draws. D+W has passed when bob calls at S: the first call
+	// closes the window at S+G, so carol's better call, stamped 100 ms
 	// after his, still takes part and the rules pick it.
-	s := d.Add(1100 * time.Millisecond)
+	s := e2e.Stamp(d.Add(1100 * time.Millisecond))
 	rb := e2e.CallLaro(t, bob, table, s, 0)
 	if cb := e2e.Answer(t, rb, nil); !strings.Contains(e2e.Text(cb.Message), "is in") {
 		t.Fatalf("bob's LARO! answered %q, want 'is in'", e2e.Text(cb.Message))
@@ -42,10 +45,10 @@ func TestLaroBetterCallWithinGraceOfFirstCallWins(t *testing.T) {
 		t.Fatalf("carol's LARO! 100 ms after bob's answered %q, want 'is in'", e2e.Text(cb.Message))
 	}
 
-	if got := e2e.FinalText(t, rb, 1); !strings.Contains(got, "<@"+carol.U.ID()+">'s LARO! took") || !strings.Contains(got, "outranks your") {
+	if got := e2e.FinalText(t, rb, 1); !strings.Contains(got, e2e.Named(carol)+"'s LARO! took") || !strings.Contains(got, "outranks your") {
 		t.Errorf("bob was told %q, want that carol's better cluster took the card", got)
 	}
-	m, err := rc.WaitEdited(1, 5*time.Second)
+	m, err := rc.WaitEdited(1, e2e.Patience)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,22 +59,23 @@ func TestLaroBetterCallWithinGraceOfFirstCallWins(t *testing.T) {
 }
 
 func TestLaroCallAfterFirstCallGraceIsTooLate(t *testing.T) {
+	t.Parallel()
 	seed, x := e2e.FindDeal(t, bothCallCarolBetter)
 	w, players, table, d := e2e.ClaimTable(t, seed, x)
 	bob, carol := players[1], players[2]
 
-	// Bob's call at S = D+1.1s closes the window at S+G = D+2.1s. Carol's
-	// call stamped D+2.2s is refused at once, better cluster or not, and
-	// bob's call takes the card.
-	s := d.Add(1100 * time.Millisecond)
+	// Bob's call at S closes the window at S+G. Carol's call stamped
+	// S+G+100ms is refused at once, better cluster or not, and bob's call
+	// takes the card.
+	s := e2e.Stamp(d.Add(1100 * time.Millisecond))
 	rb := e2e.CallLaro(t, bob, table, s, 0)
 	e2e.Answer(t, rb, nil)
-	rc := e2e.CallLaro(t, carol, table, s.Add(time.Second+100*time.Millisecond), 0)
+	rc := e2e.CallLaro(t, carol, table, s.Add(e2e.ClaimGrace+100*time.Millisecond), 0)
 	if cb := e2e.Answer(t, rc, nil); !strings.Contains(e2e.Text(cb.Message), "Too late") {
 		t.Errorf("carol's call stamped after S+G answered %q, want 'Too late'", e2e.Text(cb.Message))
 	}
 	// Bob won: his call message turns into his hand.
-	m, err := rb.WaitEdited(1, 5*time.Second)
+	m, err := rb.WaitEdited(1, e2e.Patience)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,6 +86,7 @@ func TestLaroCallAfterFirstCallGraceIsTooLate(t *testing.T) {
 }
 
 func TestLaroCancelledDrawIsExplainedUntilTheDrawersTurn(t *testing.T) {
+	t.Parallel()
 	// Carol's call beats bob's waiting draw, and she has a choice of
 	// clusters to lay.
 	seed, x := e2e.FindDeal(t, func(g *laro.Game) bool {
@@ -90,7 +95,7 @@ func TestLaroCancelledDrawIsExplainedUntilTheDrawersTurn(t *testing.T) {
 	})
 	w, players, table, d := e2e.ClaimTable(t, seed, x)
 	alice, bob, carol := players[0], players[1], players[2]
-	why := "Your draw was cancelled: <@" + carol.U.ID() + "> called LARO!"
+	why := "Your draw was cancelled: " + e2e.Named(carol) + " called LARO!"
 
 	hand := bob.WaitHand("the draw", func(m *discordgo.Message) bool { return e2e.Button(m, "draw", "deck") != "" })
 	if _, err := bob.U.Click(hand, e2e.Button(hand, "draw", "deck"), discordtest.WithTime(d.Add(100*time.Millisecond))); err != nil {
@@ -106,7 +111,7 @@ func TestLaroCancelledDrawIsExplainedUntilTheDrawersTurn(t *testing.T) {
 	// Carol chooses: every hand is redrawn, and bob's still says why.
 	carol.Click(choice, e2e.Button(choice, "lay", "*"))
 	hand = bob.WaitHand("carol to discard", func(m *discordgo.Message) bool {
-		return strings.Contains(e2e.Text(m), "Waiting for <@"+carol.U.ID()+">")
+		return strings.Contains(e2e.Text(m), "Waiting for "+e2e.Named(carol))
 	})
 	if !strings.Contains(e2e.Text(hand), why) {
 		t.Errorf("after carol chose, bob's hand no longer says why his draw was cancelled:\n%s", e2e.Text(hand))
@@ -116,7 +121,7 @@ func TestLaroCancelledDrawIsExplainedUntilTheDrawersTurn(t *testing.T) {
 	hand = carol.WaitHand("her discards", func(m *discordgo.Message) bool { return e2e.Button(m, "discard", "*") != "" })
 	carol.Click(hand, e2e.Button(hand, "discard", "*"))
 	hand = bob.WaitHand("alice's turn", func(m *discordgo.Message) bool {
-		return strings.Contains(e2e.Text(m), "Waiting for <@"+alice.U.ID()+">")
+		return strings.Contains(e2e.Text(m), "Waiting for "+e2e.Named(alice))
 	})
 	if !strings.Contains(e2e.Text(hand), why) {
 		t.Errorf("on alice's turn, bob's hand no longer says why his draw was cancelled:\n%s", e2e.Text(hand))

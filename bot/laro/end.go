@@ -57,7 +57,7 @@ func (t *laroTable) settlement() *store.Settlement {
 		st.Moves = append(st.Moves, store.ChipMove{User: t.Seats[winner].UserID, Reason: store.ReasonPayout, Amount: payout})
 	}
 	for i, s := range t.Seats {
-		t.result = append(t.result, fmt.Sprintf("%s %+d", s.Mention(), deltas[i]))
+		t.result = append(t.result, fmt.Sprintf("%s %+d", s.Label(), deltas[i]))
 	}
 	return st
 }
@@ -67,6 +67,7 @@ func (t *laroTable) finish() {
 	t.Status = store.StatusFinished
 	t.window, t.choice = nil, nil
 	t.Deadline = time.Time{}
+	t.EndNotices()
 	if t.StopTurn != nil {
 		t.StopTurn()
 	}

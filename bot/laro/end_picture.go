@@ -53,9 +53,9 @@ func endScene(s laroScreen) pictures.LaroEnd {
 	}
 	switch v.End {
 	case rules.EndWin:
-		e.Outcome = fmt.Sprintf("%s wins with %d points", name(v.Winner), v.Points)
+		e.Outcome = fmt.Sprintf("%s wins with %s", name(v.Winner), ui.Count(v.Points, "point", "points"))
 		if v.Seats == 1 {
-			e.Outcome += fmt.Sprintf(", in %d turns", v.Turns)
+			e.Outcome += ", in " + ui.Count(v.Turns, "turn", "turns")
 		}
 	case rules.EndDefault:
 		e.Outcome = name(v.Winner) + " wins by default: everyone else left"

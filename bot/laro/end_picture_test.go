@@ -15,6 +15,7 @@ import (
 // (hands are hidden), the final one carries the end picture, and its embed
 // shows it while keeping the outcome in words.
 func TestEndPicture(t *testing.T) {
+	t.Parallel()
 	g, err := rules.New(rules.Config{Seats: 3, Dealer: 0}, 11)
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 )
 
 func TestNextDealerAfterPlayersLeft(t *testing.T) {
+	t.Parallel()
 	a, b, c := table.Seat{UserID: "a", Name: "a"}, table.Seat{UserID: "b", Name: "b"}, table.Seat{UserID: "c", Name: "c"}
 	played := []table.Seat{a, b, c}
 	cases := []struct {

@@ -16,6 +16,7 @@ import (
 )
 
 func TestLaroNewRefusesOptionsOutOfRange(t *testing.T) {
+	t.Parallel()
 	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "db"))
 	if err != nil {
 		t.Fatal(err)

@@ -53,7 +53,7 @@ func (t *laroTable) windowClose(w *claimWindow, win rules.Window, viewer int, no
 	case viewer == t.game.Turn():
 		return "stays open until you draw"
 	}
-	return "stays open until " + t.Seats[t.game.Turn()].Mention() + " draws"
+	return "stays open until " + t.Seats[t.game.Turn()].Label() + " draws"
 }
 
 // windowScreen fills in sc, seen by viewer (-1: the table), what the open
@@ -63,7 +63,7 @@ func (t *laroTable) windowScreen(sc *laroScreen, w *claimWindow, win rules.Windo
 	card := sc.Emojis.LaroText(w.card)
 	if w.draw != nil {
 		sc.Window = fmt.Sprintf("LARO! window on **%s** %s; %s's draw waits for it.",
-			card, t.windowClose(w, win, -1, now), t.Seats[w.draw.seat].Mention())
+			card, t.windowClose(w, win, -1, now), t.Seats[w.draw.seat].Label())
 	} else {
 		sc.Window = fmt.Sprintf("LARO! can be called on **%s**: the window %s.", card, t.windowClose(w, win, -1, now))
 	}

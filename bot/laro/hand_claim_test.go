@@ -128,7 +128,7 @@ func TestWindowScreenCountsDownAndPicksTheCallers(t *testing.T) {
 		t.Errorf("table before W says %q, want %q", got, want)
 	}
 	late := d.Add(4 * time.Second)
-	if got, want := screen(-1, late).Window, fmt.Sprintf("LARO! can be called on **%s**: the window stays open until <@222> draws.", top.Symbol()); got != want {
+	if got, want := screen(-1, late).Window, fmt.Sprintf("LARO! can be called on **%s**: the window stays open until ben draws.", top.Symbol()); got != want {
 		t.Errorf("table after W says %q, want %q", got, want)
 	}
 	// Only the seat that could lay the discard gets a claim; the discarder
@@ -138,14 +138,14 @@ func TestWindowScreenCountsDownAndPicksTheCallers(t *testing.T) {
 			t.Errorf("seat %d has a claim: %v, want %v", viewer, got, wantClaim)
 		}
 	}
-	if c := screen(2, late).Claim; c == nil || c.Close != "stays open until <@222> draws" {
+	if c := screen(2, late).Claim; c == nil || c.Close != "stays open until ben draws" {
 		t.Errorf("carol's claim after W: %+v, want the window open until ben draws", c)
 	}
 
 	// A draw fixes the close: max(D+W, N).
 	w.draw = &pendingDraw{seat: 1, at: d.Add(5 * time.Second)}
 	sc := screen(1, late)
-	if got, want := sc.Window, fmt.Sprintf("LARO! window on **%s** closes <t:1700000005:R>; <@222>'s draw waits for it.", top.Symbol()); got != want {
+	if got, want := sc.Window, fmt.Sprintf("LARO! window on **%s** closes <t:1700000005:R>; ben's draw waits for it.", top.Symbol()); got != want {
 		t.Errorf("table with a waiting draw says %q, want %q", got, want)
 	}
 	if !strings.Contains(sc.Waiting, "Your draw waits") {

@@ -66,9 +66,9 @@ func (g *Game) outcome(ctx context.Context, gm store.Game, who string) string {
 	case !ok:
 		return "no winner"
 	case r.seats[seat].UserID == who && !r.seats[seat].Computer:
-		return fmt.Sprintf("🏆 won with %d points", points)
+		return "🏆 won with " + ui.Count(points, "point", "points")
 	}
-	return fmt.Sprintf("%s won with %d points", r.name(seat), points)
+	return fmt.Sprintf("%s won with %s", r.name(seat), ui.Count(points, "point", "points"))
 }
 
 // OwnsComponent reports whether a click is on a history page, a replay

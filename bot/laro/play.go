@@ -70,8 +70,8 @@ func (t *laroTable) begin(ctx context.Context, at time.Time, dealer int) *ui.Rep
 		if missing, ok := store.MissingChips(err); ok {
 			var ice *store.InsufficientChipsError
 			errors.As(err, &ice)
-			return ui.EphemeralText(fmt.Sprintf("<@%s> is **%d chips short** of the %d this table holds per player, so the game cannot start. "+
-				"They can collect `/chips daily` or leave the table.", ice.User, missing, t.settings.escrow()))
+			return ui.EphemeralText(fmt.Sprintf("<@%s> is **%s short** of the %d this table holds per player, so the game cannot start. "+
+				"They can collect `/chips daily` or leave the table.", ice.User, ui.Count64(missing, "chip", "chips"), t.settings.escrow()))
 		}
 		t.Env.Log.Error("starting a game", "table", t.ID, "err", err)
 		return ui.EphemeralText(ui.MsgSomethingWrong)
@@ -81,7 +81,7 @@ func (t *laroTable) begin(ctx context.Context, at time.Time, dealer int) *ui.Rep
 	if t.StopIdle != nil {
 		t.StopIdle()
 	}
-	t.Event(fmt.Sprintf("Game %d dealt; %s deals and moves first.", t.settings.GameNo, t.Seats[dealer].Mention()))
+	t.Event(fmt.Sprintf("Game %d dealt; %s deals and moves first.", t.settings.GameNo, t.Seats[dealer].Label()))
 	t.afterChange(nil, at, true, "")
 	return nil
 }
@@ -123,7 +123,7 @@ func (t *laroTable) move(ctx context.Context, in *ui.Input) *ui.Reply {
 		return t.HandReply(in, s, "The game is over.")
 	}
 	if t.choice != nil && c.Verb != "lay" {
-		return t.HandReply(in, s, fmt.Sprintf("Wait: %s is choosing which cluster to lay.", t.Seats[t.choice.seat].Mention()))
+		return t.HandReply(in, s, fmt.Sprintf("Wait: %s is choosing which cluster to lay.", t.Seats[t.choice.seat].Label()))
 	}
 	t.timeouts[s], t.autoplay[s] = 0, false
 	var err error
@@ -214,15 +214,30 @@ func (t *laroTable) requestDraw(in *ui.Input, s int, at time.Time, fromDiscard b
 	}
 	w.draw = &pendingDraw{seat: s, at: at, fromDiscard: fromDiscard, auto: in == nil}
 	t.scheduleSettle()
-	t.refresh("")
 	if in != nil && time.Until(w.settleAt) <= answerWithin {
 		// The card is known soon: answer the click with it rather than
-		// with "waiting" now and an edit later.
+		// with "waiting" now and an edit later. The redraw leaves the
+		// drawer's hand alone until then (drawAnswering).
 		r, answer := ui.AnswerLater()
 		w.draw.in, w.draw.answer = in, answer
+		t.refresh(in.UserID)
 		return r
 	}
+	t.refresh(userOf(in))
 	return reply("")
+}
+
+// drawAnswering is the user whose draw click waits for the LARO! window to
+// settle before it is answered with their hand, or "". Redraws leave their
+// hand message alone meanwhile: an edit through the hand's older token,
+// showing the draw waiting, could reach Discord after the answer and hide
+// the drawn card and the discard buttons (on a loaded machine it did, and
+// the player saw only Refresh).
+func (t *laroTable) drawAnswering() string {
+	if w := t.window; w != nil && w.draw != nil && w.draw.answer != nil {
+		return userOf(w.draw.in)
+	}
+	return ""
 }
 
 // answerWithin is how soon a waiting draw must settle for its click to be
@@ -309,7 +324,7 @@ func (t *laroTable) apply(a rules.Action, at time.Time, actor string) error {
 // describe adds the public event line for an action; discarder is who
 // discarded the card a LARO! call takes, to name the seats it jumped.
 func (t *laroTable) describe(a rules.Action, discarder int) {
-	who := t.Seats[a.ActionSeat()].Mention()
+	who := t.Seats[a.ActionSeat()].Label()
 	switch a := a.(type) {
 	case rules.Draw:
 		if a.FromDiscard {
@@ -334,7 +349,7 @@ func (t *laroTable) describe(a rules.Action, discarder int) {
 		}
 		var jumped []string
 		for j := (discarder + 1) % len(t.Seats); j != a.Seat; j = (j + 1) % len(t.Seats) {
-			jumped = append(jumped, t.Seats[j].Mention())
+			jumped = append(jumped, t.Seats[j].Label())
 		}
 		if len(jumped) > 0 && !t.game.Over() {
 			t.Event(strings.Join(jumped, ", ") + " jumped.")
@@ -371,7 +386,7 @@ func (t *laroTable) afterChange(a rules.Action, at time.Time, fresh bool, actor 
 		// compete for Discord's global budget; a discard may not.
 		t.Act.Later(func() {
 			t.Out.SetPublicLater(laroPublic(t.screen(-1)))
-			t.RefreshHands(actor)
+			t.RefreshHands(actor, t.drawAnswering())
 		})
 		return
 	}

@@ -283,5 +283,5 @@ func (r *laroReplay) name(s int) string {
 	if s < 0 || s >= len(r.seats) {
 		return "nobody"
 	}
-	return r.seats[s].Mention()
+	return r.seats[s].Label()
 }

@@ -18,6 +18,7 @@ import (
 // point of the game, and checks that every step's message is within
 // Discord's limits and that its controls lead where they say.
 func TestReplayEveryStepMatchesEngine(t *testing.T) {
+	t.Parallel()
 	for seed := uint64(1); seed <= 24; seed++ {
 		seats := int(seed%6) + 1
 		gm, recs, states := simGame(t, seats, seed)
@@ -124,6 +125,7 @@ func findContest(t *testing.T) (*laroReplay, int) {
 // stamp relative to the discard, the winner, and why each other call lost,
 // by the rules' own order.
 func TestReplayContest(t *testing.T) {
+	t.Parallel()
 	r, k := findContest(t)
 	f, err := r.frame(k)
 	if err != nil {
@@ -194,6 +196,7 @@ func TestReplayContest(t *testing.T) {
 // TestReplayLongGameFitsDiscord draws every step of the longest of 300
 // seeded six-seat games and checks each against Discord's message limits.
 func TestReplayLongGameFitsDiscord(t *testing.T) {
+	t.Parallel()
 	var longest *laroReplay
 	for seed := uint64(1); seed <= 300; seed++ {
 		gm, recs, _ := simGame(t, 6, seed)

@@ -45,7 +45,7 @@ func replayView(r *laroReplay, f laroFrame) ui.Rendering {
 	}
 	e.Fields = append(e.Fields,
 		&discordgo.MessageEmbedField{Name: "Discard", Value: top, Inline: true},
-		&discordgo.MessageEmbedField{Name: "Deck", Value: fmt.Sprintf("%d cards · reshuffled %d/%d", v.DeckSize, v.Reshuffles, rules.MaxReshuffles), Inline: true},
+		&discordgo.MessageEmbedField{Name: "Deck", Value: fmt.Sprintf("%s · reshuffled %d/%d", ui.Count(v.DeckSize, "card", "cards"), v.Reshuffles, rules.MaxReshuffles), Inline: true},
 		&discordgo.MessageEmbedField{Name: "Turns", Value: fmt.Sprint(v.Turns), Inline: true},
 	)
 	for s := range f.Hands {
@@ -76,7 +76,7 @@ func replayEnding(r *laroReplay, v rules.View) string {
 	var b strings.Builder
 	switch v.End {
 	case rules.EndWin:
-		fmt.Fprintf(&b, "🏆 %s won with **%d points**:", r.name(v.Winner), v.Points)
+		fmt.Fprintf(&b, "🏆 %s won with **%s**:", r.name(v.Winner), ui.Count(v.Points, "point", "points"))
 		for _, cl := range v.WinClusters {
 			b.WriteString("\n" + clusterText(cl))
 		}

@@ -32,7 +32,7 @@ func (t *laroTable) screenOf(g *rules.Game, viewer int, settings laroSettings) l
 		} else {
 			// The engine still has the drawer to move, but nobody may move
 			// until the caller has laid: offer no buttons meanwhile.
-			sc.Waiting = fmt.Sprintf("⏳ %s won the LARO! and is choosing which cluster to lay.", t.Seats[c.seat].Mention())
+			sc.Waiting = fmt.Sprintf("⏳ %s won the LARO! and is choosing which cluster to lay.", t.Seats[c.seat].Label())
 		}
 	}
 	if viewer >= 0 && viewer < len(t.notes) && g == t.game {
@@ -52,5 +52,5 @@ func (t *laroTable) refreshAll(fresh bool, actor string) {
 		return
 	}
 	t.Out.SetPublic(laroPublic(t.screen(-1)), fresh)
-	t.RefreshHands(actor)
+	t.RefreshHands(actor, t.drawAnswering())
 }

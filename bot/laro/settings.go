@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/cardbot/cardbot/bot/ui"
 	rules "github.com/cardbot/cardbot/engine/laro"
 )
 
@@ -35,7 +36,7 @@ func (s laroSettings) stakesText(pot int64, players int) string {
 	if !s.staked() {
 		return "for fun (no chips)"
 	}
-	t := fmt.Sprintf("%d chip(s)/point · ante %d", s.Stake, s.Ante)
+	t := fmt.Sprintf("%s per point · ante %d", ui.Count64(s.Stake, "chip", "chips"), s.Ante)
 	if pot > 0 {
 		t += fmt.Sprintf(" · pot %d", pot)
 	}

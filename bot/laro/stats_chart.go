@@ -39,8 +39,8 @@ func (g *Game) withChipsChart(ctx context.Context, r *ui.Reply, guild, who strin
 		e := *r.Data.Embeds[0]
 		e.Fields = append(slices.Clip(e.Fields), &discordgo.MessageEmbedField{
 			Name: "Chips over time",
-			Value: fmt.Sprintf("%d changes since <t:%d:d>: lowest %d, highest %d, now %d.",
-				len(hist), hist[0].At.Unix(), lo, hi, hist[len(hist)-1].Balance),
+			Value: fmt.Sprintf("%s since <t:%d:d>: lowest %d, highest %d, now %d.",
+				ui.Count(len(hist), "change", "changes"), hist[0].At.Unix(), lo, hi, hist[len(hist)-1].Balance),
 		})
 		r.Data.Embeds = append([]*discordgo.MessageEmbed{&e}, r.Data.Embeds[1:]...)
 	}

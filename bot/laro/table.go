@@ -84,7 +84,7 @@ func needChips(ctx context.Context, env *table.Env, guild, user string, need int
 	}
 	if bal.Free < need {
 		return ui.EphemeralText(fmt.Sprintf("This table needs **%d** free chips to sit down (ante + 15 × stake, held until the game ends). "+
-			"You have %d free, so you are **%d chips short**. Try `/chips daily`, or a table with a lower stake.", need, bal.Free, need-bal.Free))
+			"You have %d free, so you are **%s short**. Try `/chips daily`, or a table with a lower stake.", need, bal.Free, ui.Count64(need-bal.Free, "chip", "chips")))
 	}
 	return nil
 }
@@ -147,7 +147,7 @@ func (t *laroTable) Handle(ctx context.Context, in *ui.Input) *ui.Reply {
 func (t *laroTable) LobbyView() ui.Rendering {
 	e := &discordgo.MessageEmbed{
 		Title: fmt.Sprintf("Laro · table %s", t.ID),
-		Description: fmt.Sprintf("Hosted by <@%s>. Click **Join** to sit down (up to %d players).\n%s%s", t.Host, maxLaroSeats,
+		Description: fmt.Sprintf("Hosted by %s. Click **Join** to sit down (up to %d players).\n%s%s", table.LabelOf(t.Seats, t.Host), maxLaroSeats,
 			table.FreePlayLine, table.Line(t.ThreadLine())),
 		Color: 0x2b7a78,
 		Fields: []*discordgo.MessageEmbedField{

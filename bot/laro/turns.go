@@ -2,6 +2,7 @@ package laro
 
 import (
 	"fmt"
+	"strconv"
 	"time"
 
 	rules "github.com/cardbot/cardbot/engine/laro"
@@ -28,6 +29,7 @@ func (t *laroTable) armTurn() {
 	}
 	dl := t.nextDeadline()
 	t.Deadline = dl.At
+	t.noticeTurn(dl)
 	if dl.At.IsZero() {
 		return
 	}
@@ -37,6 +39,17 @@ func (t *laroTable) armTurn() {
 			t.timeout()
 		}
 	})
+}
+
+// noticeTurn tells the table's turn notice whose turn it is: the seat with
+// deadline dl, or nobody to ping when it has none (a computer, a game over).
+// Each move is a new position, so a notice ends with its player's move.
+func (t *laroTable) noticeTurn(dl store.Deadline) {
+	seat := -1
+	if !dl.At.IsZero() {
+		seat = t.game.Turn()
+	}
+	t.NoticeTurn(seat, strconv.Itoa(t.moves))
 }
 
 // timeout plays for a person whose turn timer ran out, or, the third time
@@ -53,7 +66,7 @@ func (t *laroTable) timeout() {
 		}
 		return
 	}
-	t.Event(fmt.Sprintf("⏱ %s ran out of time; a move was made for them.", t.Seats[s].Mention()))
+	t.Event(fmt.Sprintf("⏱ %s ran out of time; a move was made for them.", t.Seats[s].Label()))
 	t.autoplay[s] = true
 	t.playFor(s)
 }

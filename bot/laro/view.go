@@ -76,7 +76,7 @@ func (s laroScreen) name(seatNo int) string {
 	if seatNo < 0 || seatNo >= len(s.Seats) {
 		return "nobody"
 	}
-	return s.Seats[seatNo].Mention()
+	return s.Seats[seatNo].Label()
 }
 
 // handHint tells a newcomer where their cards are: the table message
@@ -117,7 +117,7 @@ func laroPublic(s laroScreen) ui.Rendering {
 	}
 	e.Fields = append(e.Fields,
 		&discordgo.MessageEmbedField{Name: "Discard", Value: top, Inline: true},
-		&discordgo.MessageEmbedField{Name: "Deck", Value: fmt.Sprintf("%d cards · reshuffled %d/%d", v.DeckSize, v.Reshuffles, rules.MaxReshuffles), Inline: true},
+		&discordgo.MessageEmbedField{Name: "Deck", Value: fmt.Sprintf("%s · reshuffled %d/%d", ui.Count(v.DeckSize, "card", "cards"), v.Reshuffles, rules.MaxReshuffles), Inline: true},
 		&discordgo.MessageEmbedField{Name: "Stakes", Value: s.Settings.stakesText(s.Pot, len(s.Seats)), Inline: true},
 	)
 	var players strings.Builder
@@ -173,12 +173,12 @@ func laroEnding(s laroScreen) string {
 	var b strings.Builder
 	switch v.End {
 	case rules.EndWin:
-		fmt.Fprintf(&b, "🏆 %s wins with **%d points**:", s.name(v.Winner), v.Points)
+		fmt.Fprintf(&b, "🏆 %s wins with **%s**:", s.name(v.Winner), ui.Count(v.Points, "point", "points"))
 		for _, cl := range v.WinClusters {
 			b.WriteString("\n" + s.cluster(cl))
 		}
 		if v.Seats == 1 {
-			fmt.Fprintf(&b, "\nSolo game won in %d turns.", v.Turns)
+			fmt.Fprintf(&b, "\nSolo game won in %s.", ui.Count(v.Turns, "turn", "turns"))
 		}
 	case rules.EndDefault:
 		fmt.Fprintf(&b, "🏆 %s wins by default: everyone else left.", s.name(v.Winner))
@@ -270,7 +270,7 @@ func laroHand(s laroScreen) ui.Rendering {
 	case v.MyTurn():
 		desc.WriteString("**Your turn:** discard a card")
 		if pts, ok := v.Win(); ok {
-			fmt.Fprintf(&desc, ", or declare your win for **%d points**", pts)
+			fmt.Fprintf(&desc, ", or declare your win for **%s**", ui.Count(pts, "point", "points"))
 		}
 		desc.WriteString(".")
 		if v.Drawn != rules.NoCard {
@@ -314,6 +314,9 @@ func laroHand(s laroScreen) ui.Rendering {
 		footer += fmt.Sprintf(" · Deck: %d", v.DeckSize)
 	}
 	e.Footer = &discordgo.MessageEmbedFooter{Text: footer}
+	if v.Phase != rules.PhaseOver && s.Waiting == "" && (v.MyTurn() || len(s.Choice) > 0) {
+		e.Color = ui.YourTurnColor // the description says so in words too
+	}
 	s.Emojis.Fit(e)
 	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: laroHandButtons(s)}
 }

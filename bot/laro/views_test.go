@@ -9,6 +9,7 @@ import (
 	"github.com/cardbot/cardbot/bot/emojis"
 	"github.com/cardbot/cardbot/bot/internal/golden"
 	"github.com/cardbot/cardbot/bot/table"
+	"github.com/cardbot/cardbot/bot/ui"
 	rules "github.com/cardbot/cardbot/engine/laro"
 )
 
@@ -16,6 +17,7 @@ import (
 var viewSeats = []table.Seat{{UserID: "111", Name: "ann"}, {UserID: "222", Name: "ben"}, {Computer: true, Name: "Ada"}}
 
 func TestViewsLaro(t *testing.T) {
+	t.Parallel()
 	g, err := rules.New(rules.Config{Seats: 3, Dealer: 0}, 7)
 	if err != nil {
 		t.Fatal(err)
@@ -42,11 +44,22 @@ func TestViewsLaro(t *testing.T) {
 	settings := laroSettings{Stake: 2, Ante: 10, ClaimWindowMS: 3000, TurnTimerS: 90, GameNo: 1}
 	screen := func(viewer int) laroScreen {
 		return laroScreen{TableID: "abc123", GameNo: 1, Version: len(g.Log()), Seats: viewSeats, Settings: settings,
-			Pot: 20, View: g.View(viewer), Events: []string{"<@111> drew from the deck.", "<@111> discarded a card."},
+			Pot: 20, View: g.View(viewer), Events: []string{"ann drew from the deck.", "ann discarded a card."},
 			Window: "LARO! can be called on the discard."}
 	}
 	golden.Check(t, "laro_public_claimable", laroPublic(screen(-1)))
 	golden.Check(t, "laro_hand_to_draw", laroHand(screen(1)))
+	// The hand to move shows it by its colour and says so; the others neither.
+	for seat := range 3 {
+		e := laroHand(screen(seat)).Embeds[0]
+		mine := seat == 1
+		if got := e.Color == ui.YourTurnColor; got != mine {
+			t.Errorf("seat %d (to move: %v): turn colour %v", seat, mine, got)
+		}
+		if got := strings.Contains(e.Description, "Your turn"); got != mine {
+			t.Errorf("seat %d (to move: %v): says your turn %v: %q", seat, mine, got, e.Description)
+		}
+	}
 	if err := g.Apply(rules.Draw{Seat: 1}); err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +96,7 @@ func TestViewsLaro(t *testing.T) {
 		}
 	}
 	final := screen(-1)
-	final.Window, final.Result = "", []string{"<@111> -14", "<@222> +28", "🤖 Ada -14"}
+	final.Window, final.Result = "", []string{"ann -14", "ben +28", "🤖 Ada -14"}
 	final.GameID = "0123456789abcdef"
 	golden.Check(t, "laro_public_over", laroPublic(final))
 }

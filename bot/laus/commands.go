@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -50,7 +51,16 @@ func (g *Game) board(ctx context.Context, in *ui.Input) (ui.Rendering, *ui.Reply
 		return ui.Rendering{}, ui.EphemeralText(ui.MsgSomethingWrong)
 	}
 	if len(table) > 0 {
-		embeds = append(embeds, allTimeTable(table))
+		users := make([]string, len(table))
+		for i, p := range table {
+			users[i] = p.User
+		}
+		names, err := g.env.Store.SeatNames(ctx, in.GuildID, store.KindLaus, users)
+		if err != nil {
+			g.env.Log.Error("laus table names", "err", err)
+			return ui.Rendering{}, ui.EphemeralText(ui.MsgSomethingWrong)
+		}
+		embeds = append(embeds, allTimeTable(table, names))
 	}
 	if len(embeds) == 0 {
 		return ui.Rendering{}, ui.EphemeralText("Nobody has played Laus here yet. Open a table with `/laus new`.")
@@ -62,8 +72,13 @@ func (g *Game) board(ctx context.Context, in *ui.Input) (ui.Rendering, *ui.Reply
 	return r, nil
 }
 
-// maxBoardRounds is how many rounds the scoreboard lists.
-const maxBoardRounds = 25
+// maxBoardRounds is how many rounds the scoreboard lists, and
+// maxBoardText how long they may be, leaving room in the 4096 characters
+// of an embed's description for its first lines.
+const (
+	maxBoardRounds = 25
+	maxBoardText   = 3900
+)
 
 // matchBoard renders one match's totals after every round.
 func matchBoard(board store.LausBoard) *discordgo.MessageEmbed {
@@ -87,29 +102,40 @@ func matchBoard(board store.LausBoard) *discordgo.MessageEmbed {
 		e.Description = "No round has finished yet."
 		return e
 	}
-	var rows strings.Builder
-	shown := board.Rounds
-	if len(shown) > maxBoardRounds {
-		// An embed holds 4096 characters: a long match shows its latest rounds.
-		fmt.Fprintf(&rows, "(%d earlier rounds not shown)\n", len(shown)-maxBoardRounds)
-		shown = shown[len(shown)-maxBoardRounds:]
+	name := func(seat int) string {
+		if seat < len(seats) {
+			return seats[seat].Label()
+		}
+		return fmt.Sprintf("seat %d", seat+1)
 	}
-	for _, r := range shown {
+	var lines []string
+	for _, r := range board.Rounds {
 		parts := make([]string, len(r.Scores))
 		for i, sc := range r.Scores {
-			parts[i] = fmt.Sprintf("%d (%+d)", sc.Total, sc.Score)
+			parts[i] = fmt.Sprintf("%s %d (%+d)", name(sc.Seat), sc.Total, sc.Score)
 		}
-		fmt.Fprintf(&rows, "Round %d ×%d: %s\n", r.Round, r.Multiplier, strings.Join(parts, " · "))
+		lines = append(lines, fmt.Sprintf("Round %d ×%d: %s", r.Round, r.Multiplier, strings.Join(parts, " · ")))
 	}
+	// An embed holds 4096 characters: a long match, or long names, show
+	// the latest rounds.
+	shown, earlier := lines, 0
+	for len(shown) > maxBoardRounds || len(shown) > 1 && utf8.RuneCountInString(strings.Join(shown, "\n")) > maxBoardText {
+		shown, earlier = shown[1:], earlier+1
+	}
+	var rows strings.Builder
+	if earlier > 0 {
+		fmt.Fprintf(&rows, "(%s not shown)\n", ui.Count(earlier, "earlier round", "earlier rounds"))
+	}
+	rows.WriteString(strings.Join(shown, "\n") + "\n")
 	last := board.Rounds[len(board.Rounds)-1]
 	var totals strings.Builder
 	top := slices.MaxFunc(last.Scores, func(a, b store.LausSeatScore) int { return a.Total - b.Total }).Total
-	for _, sc := range last.Scores {
-		name := "seat " + fmt.Sprint(sc.Seat+1)
-		if sc.Seat < len(seats) {
-			name = seats[sc.Seat].Mention()
-		}
-		fmt.Fprintf(&totals, "%s: total **%d**", name, sc.Total)
+	// Lowest total first: in Laus the highest total loses, so the leader
+	// heads the list, as on any scoreboard.
+	standings := slices.Clone(last.Scores)
+	slices.SortStableFunc(standings, func(a, b store.LausSeatScore) int { return a.Total - b.Total })
+	for _, sc := range standings {
+		fmt.Fprintf(&totals, "%s: total **%d**", name(sc.Seat), sc.Total)
 		if slices.Contains(board.Losers, sc.Seat) {
 			totals.WriteString(" · lost")
 		} else if sc.Total == top && board.Game.Status == store.StatusPlaying {
@@ -117,20 +143,24 @@ func matchBoard(board store.LausBoard) *discordgo.MessageEmbed {
 		}
 		totals.WriteString("\n")
 	}
-	e.Description = "Totals after each round, seat by seat (round score in brackets):\n" + rows.String()
-	e.Fields = []*discordgo.MessageEmbedField{{Name: "Totals", Value: totals.String()}}
+	e.Description = "Totals after each round (round score in brackets):\n" + rows.String()
+	e.Fields = []*discordgo.MessageEmbedField{{Name: "Totals, lowest first", Value: totals.String()}}
 	return e
 }
 
-// allTimeTable renders the server's all-time Laus table.
-func allTimeTable(table []store.LausPlayerStats) *discordgo.MessageEmbed {
+// allTimeTable renders the server's all-time Laus table, best average
+// first, naming each player by the name they last sat down with (names);
+// a player the store knows no name for is mentioned instead.
+func allTimeTable(table []store.LausPlayerStats, names map[string]string) *discordgo.MessageEmbed {
 	var b strings.Builder
 	for i, p := range table {
 		if i == 20 {
 			break
 		}
-		fmt.Fprintf(&b, "%d. <@%s> — %d match(es), %d lost · %d round(s), average %.1f · %d slam(s) · %d queen(s) taken\n",
-			i+1, p.User, p.Matches, p.Losses, p.Rounds, p.AvgRoundScore, p.Slams, p.QueensTaken)
+		who := ui.NameOr(names, p.User)
+		fmt.Fprintf(&b, "%d. %s — %s, %d lost · %s, average %.1f · %s · %s taken\n",
+			i+1, who, ui.Count(p.Matches, "match", "matches"), p.Losses, ui.Count(p.Rounds, "round", "rounds"), p.AvgRoundScore,
+			ui.Count(p.Slams, "slam", "slams"), ui.Count(p.QueensTaken, "queen", "queens"))
 	}
 	return &discordgo.MessageEmbed{
 		Title:       "Laus · all-time table of this server (lowest average round score first)",

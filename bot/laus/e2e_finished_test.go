@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/internal/e2e"
+	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
 
@@ -43,8 +44,8 @@ func TestLausFinishedTableIsRebuiltAfterACrash(t *testing.T) {
 	seat := e2e.SeatOfUser(f, alice)
 	for _, want := range []string{
 		fmt.Sprintf("match 1 · round %d", round),
-		fmt.Sprintf("Match over** after %d round(s)", round),
-		fmt.Sprintf("%s — total **%d**", e2e.Mentions(alice), f.Match.Totals()[seat]),
+		"Match over** after " + ui.Count(round, "round", "rounds"),
+		fmt.Sprintf("%s — total **%d**", e2e.Named(alice), f.Match.Totals()[seat]),
 		"Match #" + f.Board.Game.ID,
 	} {
 		if !strings.Contains(text, want) {
@@ -71,7 +72,7 @@ func TestLausFinishedTableIsRebuiltAfterACrash(t *testing.T) {
 	// Play again starts match 2 at the same table.
 	alice.Click(final, e2e.Button(final, "again", ""))
 	next := w.TableMessage("match 2 · round 1")
-	if !strings.Contains(e2e.Text(next), e2e.Mentions(alice)) {
+	if !strings.Contains(e2e.Text(next), e2e.Named(alice)) {
 		t.Errorf("match 2 does not seat alice:\n%s", e2e.Text(next))
 	}
 	w.NoFailures()

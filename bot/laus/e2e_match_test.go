@@ -15,7 +15,10 @@ import (
 	"github.com/cardbot/cardbot/bot"
 	"github.com/cardbot/cardbot/bot/discordtest"
 	"github.com/cardbot/cardbot/bot/internal/e2e"
+	"github.com/cardbot/cardbot/bot/table"
+	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/engine/laus"
+	"github.com/cardbot/cardbot/store"
 )
 
 var roundScore = regexp.MustCompile(`round \*\*(-?\d+)\*\* · total \*\*(-?\d+)\*\*`)
@@ -91,25 +94,47 @@ func checkScoreboard(t *testing.T, w *e2e.World, p *e2e.Player, f e2e.LausFinal,
 	r, err := p.U.Slash(w.Ch, "laus scoreboard")
 	sb := e2e.Text(e2e.Shown(t, r, e2e.Answer(t, r, err)))
 	last := f.Board.Rounds[len(f.Board.Rounds)-1]
-	for _, sc := range last.Scores {
-		if !strings.Contains(sb, fmt.Sprintf("total **%d**", sc.Total)) {
-			t.Errorf("scoreboard does not show seat %d's total %d:\n%s", sc.Seat, sc.Total, sb)
+	seats := table.SeatsFromStore(f.Board.Game.Seats)
+	named := func(seat int) string { return seats[seat].Label() }
+	// The totals name their players, lowest total (the leader) first.
+	at := -1
+	for _, sc := range slices.SortedStableFunc(slices.Values(last.Scores), func(a, b store.LausSeatScore) int { return a.Total - b.Total }) {
+		// Each row is found after the one before: a row out of order is
+		// not found at all.
+		i := strings.Index(sb[at+1:], fmt.Sprintf("total **%d**", sc.Total))
+		if i < 0 {
+			t.Errorf("scoreboard does not show seat %d's total %d after the lower ones:\n%s", sc.Seat, sc.Total, sb)
+			continue
 		}
+		i += at + 1
+		if !strings.Contains(sb[max(0, i-60):i], named(sc.Seat)+": ") {
+			t.Errorf("scoreboard does not name seat %d (%s) at its total %d:\n%s", sc.Seat, named(sc.Seat), sc.Total, sb)
+		}
+		at = i
 	}
 	for _, rd := range f.Board.Rounds {
 		if !strings.Contains(sb, fmt.Sprintf("Round %d ×%d:", rd.Round, rd.Multiplier)) {
 			t.Errorf("scoreboard has no line for round %d ×%d:\n%s", rd.Round, rd.Multiplier, sb)
 		}
 	}
-	table, err := w.St.LausTable(t.Context(), w.Guild.ID())
+	allTime, err := w.St.LausTable(t.Context(), w.Guild.ID())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(table) != len(humans) {
-		t.Errorf("all-time table has %d players, want %d", len(table), len(humans))
+	if len(allTime) != len(humans) {
+		t.Errorf("all-time table has %d players, want %d", len(allTime), len(humans))
 	}
-	for _, ps := range table {
-		want := fmt.Sprintf("<@%s> — %d match(es), %d lost · %d round(s)", ps.User, ps.Matches, ps.Losses, ps.Rounds)
+	for _, ps := range allTime {
+		var who *e2e.Player
+		for _, h := range humans {
+			if h.U.ID() == ps.User {
+				who = h
+			}
+		}
+		if who == nil {
+			t.Fatalf("the all-time table holds %s, who did not play", ps.User)
+		}
+		want := fmt.Sprintf("%s — %s, %d lost · %s", e2e.Named(who), ui.Count(ps.Matches, "match", "matches"), ps.Losses, ui.Count(ps.Rounds, "round", "rounds"))
 		if !strings.Contains(sb, want) {
 			t.Errorf("scoreboard lacks %q:\n%s", want, sb)
 		}
@@ -225,12 +250,12 @@ func TestLausThreePlayerMatch(t *testing.T) {
 	}
 	lobby := w.TableMessage("Click **Join**")
 	bob.Click(lobby, e2e.Button(lobby, "join", "*"))
-	lobby = w.TableMessage("<@" + bob.U.ID() + ">")
+	lobby = w.TableMessage(e2e.Named(bob))
 	if cb := alice.Click(lobby, e2e.Button(lobby, "start", "*")); !cb.Ephemeral || !strings.Contains(e2e.Text(cb.Message), "Laus needs 3 or 4 players and 2 are seated") {
 		t.Fatalf("Start with two players answered %q, want a refusal naming 3 or 4 players", e2e.Text(cb.Message))
 	}
 	carol.Click(lobby, e2e.Button(lobby, "join", "*"))
-	lobby = w.TableMessage("<@" + carol.U.ID() + ">")
+	lobby = w.TableMessage(e2e.Named(carol))
 	if cb := bob.Click(lobby, e2e.Button(lobby, "start", "*")); !cb.Ephemeral || !strings.Contains(e2e.Text(cb.Message), "Only the host") {
 		t.Fatalf("bob's Start answered %q, want a refusal: only the host starts", e2e.Text(cb.Message))
 	}
@@ -283,7 +308,7 @@ func TestLausThreePlayerMatch(t *testing.T) {
 	}
 	checkLausScores(t, w, f, 1)
 	for _, l := range f.Match.Losers() {
-		if !strings.Contains(e2e.Text(final), "<@"+players[l].U.ID()+">") {
+		if !strings.Contains(e2e.Text(final), e2e.Named(players[l])) {
 			t.Errorf("final table does not name loser %s:\n%s", players[l].U.Name(), e2e.Text(final))
 		}
 	}
@@ -294,7 +319,7 @@ func TestLausThreePlayerMatch(t *testing.T) {
 	bob.Click(final, e2e.Button(final, "again", "*"))
 	for _, late := range []*e2e.Player{alice, carol} {
 		waiting := w.WaitMessage(final.ID, "who is in", func(m *discordgo.Message) bool {
-			return strings.Contains(e2e.Text(m), "Waiting for:") && strings.Contains(e2e.Text(m), e2e.Mentions(late))
+			return strings.Contains(e2e.Text(m), "Waiting for:") && strings.Contains(e2e.Text(m), e2e.Named(late))
 		})
 		if live, err := w.St.LiveGames(t.Context()); err != nil || len(live) != 0 {
 			t.Fatalf("a match began before %s was in: %+v (%v)", late.U.Name(), live, err)
@@ -379,7 +404,10 @@ func TestLausFourPlayerMatchSurvivesRestart(t *testing.T) {
 }
 
 func TestLausTimeoutsHandTheSeatToTheComputer(t *testing.T) {
-	w := e2e.NewWorld(t, func(o *bot.Options) { o.TurnTimerUnit = 20 * time.Millisecond })
+	// Turns of 15 × 100 ms: a turn the computer plays at once takes well
+	// under 1 s even on a loaded machine (with 20 ms units and a 250 ms
+	// bound, one took 275 ms there), a timed-out one 1.5 s.
+	w := e2e.NewWorld(t, func(o *bot.Options) { o.TurnTimerUnit = 100 * time.Millisecond })
 	alice, dave := w.Player("alice"), w.Player("dave")
 	r, err := alice.U.Slash(w.Ch, "laus new", discordtest.IntOpt("target", 100000), discordtest.IntOpt("turn_timer", 15))
 	e2e.Answer(t, r, err)
@@ -399,26 +427,33 @@ func TestLausTimeoutsHandTheSeatToTheComputer(t *testing.T) {
 	if cb := dave.Click(table, e2e.Button(table, "back", "*")); !strings.Contains(e2e.Text(cb.Message), "not seated") {
 		t.Errorf("dave's I'm back answered %q, want a refusal: not seated", e2e.Text(cb.Message))
 	}
-	// While she is away her turns are played promptly, not after her timer.
-	time.Sleep(600 * time.Millisecond)
-	f := e2e.LoadLaus(t, w)
-	takeover, quick, seat := 0, 0, e2e.SeatOfUser(f, alice)
-	for i, rec := range f.Recs[1:] {
-		// f.Recs[i] is the action before rec: the gap is how long alice's turn took.
-		a, timedOut, ok := e2e.LausLogAction(t, rec.Data)
-		if !ok || a.Actor() != seat {
-			continue
+	// While she is away her turns are played promptly, not after her
+	// timer: wait for one such turn (it was a fixed 600 ms wait).
+	var takeover, quick int
+	for deadline := time.Now().Add(e2e.Patience); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		f := e2e.LoadLaus(t, w)
+		seat := e2e.SeatOfUser(f, alice)
+		takeover, quick = 0, 0
+		for i, rec := range f.Recs[1:] {
+			// f.Recs[i] is the action before rec: the gap is how long alice's turn took.
+			a, timedOut, ok := e2e.LausLogAction(t, rec.Data)
+			if !ok || a.Actor() != seat {
+				continue
+			}
+			gap := rec.At.Sub(f.Recs[i].At)
+			if timedOut != (gap >= time.Second) {
+				t.Errorf("alice's move %q came after %v but is stored as %q", a, gap, rec.Data)
+			}
+			if gap >= time.Second {
+				takeover++
+				continue
+			}
+			if takeover >= 3 {
+				quick++
+			}
 		}
-		gap := rec.At.Sub(f.Recs[i].At)
-		if timedOut != (gap >= 250*time.Millisecond) {
-			t.Errorf("alice's move %q came after %v but is stored as %q", a, gap, rec.Data)
-		}
-		if gap >= 250*time.Millisecond {
-			takeover++
-			continue
-		}
-		if takeover >= 3 {
-			quick++
+		if t.Failed() || takeover > 3 || quick > 0 {
+			break
 		}
 	}
 	if takeover != 3 || quick == 0 {

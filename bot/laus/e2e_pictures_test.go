@@ -21,7 +21,7 @@ func TestLausPictures(t *testing.T) {
 	for _, p := range players[1:] {
 		p.Click(w.Ch.Message(lobby.ID), e2e.Button(lobby, "join", "*"))
 	}
-	lobby = w.TableMessage("<@" + dave.U.ID() + ">")
+	lobby = w.TableMessage(e2e.Named(dave))
 	alice.Click(lobby, e2e.Button(lobby, "start", "*"))
 	table := w.TableMessage("match 1 · round 1")
 	for _, p := range players {

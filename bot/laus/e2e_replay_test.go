@@ -2,7 +2,6 @@ package laus_test
 
 import (
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -10,6 +9,7 @@ import (
 
 	"github.com/cardbot/cardbot/bot/discordtest"
 	"github.com/cardbot/cardbot/bot/internal/e2e"
+	"github.com/cardbot/cardbot/bot/ui"
 )
 
 var matchIDOnTable = regexp.MustCompile(`Match #([0-9a-f]{16}) · /laus replay match:([0-9a-f]{16})`)
@@ -50,7 +50,7 @@ func TestLausHistoryAndReplay(t *testing.T) {
 	r, err = alice.U.Slash(w.Ch, "laus history")
 	cb := e2e.Answer(t, r, err)
 	if text := e2e.Text(cb.Message); !cb.Ephemeral || !strings.Contains(text, id) ||
-		!strings.Contains(text, strconv.Itoa(len(board.Board.Rounds))+" round(s)") {
+		!strings.Contains(text, ui.Count(len(board.Board.Rounds), "round", "rounds")) {
 		t.Fatalf("/laus history answered (ephemeral %v):\n%s", cb.Ephemeral, text)
 	}
 	if cs, err := alice.U.Autocomplete(w.Ch, "laus replay", "match", id[:4]); err != nil || len(cs) != 1 || cs[0].Value != id {
@@ -83,8 +83,8 @@ func TestLausHistoryAndReplay(t *testing.T) {
 	}
 	// The last step names the loser as the match did.
 	for _, l := range board.Board.Losers {
-		if who := board.Board.Game.Seats[l]; !who.Computer && !strings.Contains(viewer.Embeds[0].Description, "<@"+who.User+">") {
-			t.Errorf("the last step does not name the loser <@%s>:\n%s", who.User, viewer.Embeds[0].Description)
+		if who := board.Board.Game.Seats[l]; !who.Computer && (who.Name == "" || !strings.Contains(viewer.Embeds[0].Description, ui.EscapeName(who.Name))) {
+			t.Errorf("the last step does not name the loser %q:\n%s", who.Name, viewer.Embeds[0].Description)
 		}
 	}
 	// A running match is refused.
@@ -94,8 +94,8 @@ func TestLausHistoryAndReplay(t *testing.T) {
 		t.Fatalf("live matches %v (%v)", live, err)
 	}
 	r, err = alice.U.Slash(w.Ch, "laus replay", discordtest.StrOpt("match", live[0].ID))
-	if cb := e2e.Answer(t, r, err); !strings.Contains(e2e.Text(cb.Message), "is still being played") || len(cb.Message.Embeds) != 0 {
-		t.Errorf("a running match's replay answered:\n%s", e2e.Text(cb.Message))
+	if m := e2e.Reply(t, r, err); !strings.Contains(e2e.Text(m), "is still being played") || len(m.Embeds) != 0 {
+		t.Errorf("a running match's replay answered:\n%s", e2e.Text(m))
 	}
 	w.NoFailures()
 }

@@ -67,8 +67,8 @@ func TestLausMatchPlayedInAThread(t *testing.T) {
 	w.WaitArchived(th)
 	// The scoreboard asked inside the thread shows the match played there.
 	r, err = bob.U.Slash(th, "laus scoreboard")
-	if cb := e2e.Answer(t, r, err); !strings.Contains(e2e.Text(cb.Message), "match 1 (finished)") {
-		t.Errorf("/laus scoreboard in the thread answered:\n%s", e2e.Text(cb.Message))
+	if m := e2e.Reply(t, r, err); !strings.Contains(e2e.Text(m), "match 1 (finished)") {
+		t.Errorf("/laus scoreboard in the thread answered:\n%s", e2e.Text(m))
 	}
 	w.NoFailures()
 }

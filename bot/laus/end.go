@@ -17,6 +17,7 @@ import (
 func (t *lausTable) finish() {
 	t.Status = store.StatusFinished
 	t.Deadline = time.Time{}
+	t.EndNotices()
 	if t.StopTurn != nil {
 		t.StopTurn()
 	}

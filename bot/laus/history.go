@@ -20,7 +20,7 @@ func (g *Game) looking() history.Module {
 		Kind: lausHistory, Store: g.env.Store, Log: g.env.Log,
 		Line: historyLine,
 		ChoiceName: func(e store.HistoryEntry) string {
-			return fmt.Sprintf("#%s · %s · %d players · %d round(s)", e.Game.ID, history.ChoiceDate(e.Game.CreatedAt), len(e.Game.Seats), e.LausRounds)
+			return fmt.Sprintf("#%s · %s · %d players · %s", e.Game.ID, history.ChoiceDate(e.Game.CreatedAt), len(e.Game.Seats), ui.Count(e.LausRounds, "round", "rounds"))
 		},
 		Replay: func(gm store.Game, recs []store.ActionRecord) (int, func(int) (ui.Rendering, error), error) {
 			r, err := loadLausReplay(gm, recs)
@@ -43,8 +43,8 @@ func (g *Game) looking() history.Module {
 // stored them with its settlement.
 func historyLine(context.Context, string) func(store.HistoryEntry) string {
 	return func(e store.HistoryEntry) string {
-		return fmt.Sprintf("`%s` · %s · %d players · %d round(s) · %s", e.Game.ID, history.Date(e.Game.CreatedAt),
-			len(e.Game.Seats), e.LausRounds, lausOutcome(e))
+		return fmt.Sprintf("`%s` · %s · %d players · %s · %s", e.Game.ID, history.Date(e.Game.CreatedAt),
+			len(e.Game.Seats), ui.Count(e.LausRounds, "round", "rounds"), lausOutcome(e))
 	}
 }
 

@@ -77,7 +77,7 @@ func (t *lausTable) keepSeat(e lausEntry) []string {
 	if e.action == nil {
 		s := e.back
 		t.afk[s], t.timeouts[s] = false, 0
-		return []string{fmt.Sprintf("👋 %s is back and plays their own cards again.", t.Seats[s].Mention())}
+		return []string{fmt.Sprintf("👋 %s is back and plays their own cards again.", t.Seats[s].Label())}
 	}
 	s := e.action.Actor()
 	if t.Seats[s].Computer || t.afk[s] {
@@ -88,11 +88,11 @@ func (t *lausTable) keepSeat(e lausEntry) []string {
 		return nil
 	}
 	t.timeouts[s]++
-	lines := []string{fmt.Sprintf("⏱ %s ran out of time; the computer moved for them.", t.Seats[s].Mention())}
+	lines := []string{fmt.Sprintf("⏱ %s ran out of time; the computer moved for them.", t.Seats[s].Label())}
 	if t.timeouts[s] >= takeoverAfter {
 		t.afk[s] = true
 		lines = append(lines, fmt.Sprintf("🤖 %s missed %d turns in a row: the computer keeps their seat until they press **I'm back**.",
-			t.Seats[s].Mention(), takeoverAfter))
+			t.Seats[s].Label(), takeoverAfter))
 	}
 	return lines
 }

@@ -70,7 +70,7 @@ func (t *lausTable) begin(ctx context.Context, at time.Time) *ui.Reply {
 	if t.StopIdle != nil {
 		t.StopIdle()
 	}
-	t.Event(fmt.Sprintf("Match %d dealt; %s deals.", t.settings.MatchNo, t.Seats[m.Dealer()].Mention()))
+	t.Event(fmt.Sprintf("Match %d dealt; %s deals.", t.settings.MatchNo, t.Seats[m.Dealer()].Label()))
 	t.afterChange("", false, true)
 	return nil
 }
@@ -260,7 +260,7 @@ func (t *lausTable) storeRound(rr rules.RoundResult) *store.LausRound {
 
 // describe adds the public event line for an action.
 func (t *lausTable) describe(a rules.Action, ended *rules.RoundResult) {
-	who := t.Seats[a.Actor()].Mention()
+	who := t.Seats[a.Actor()].Label()
 	switch a := a.(type) {
 	case rules.Look:
 		t.Event(who + " looked at the skat.")
@@ -272,10 +272,10 @@ func (t *lausTable) describe(a rules.Action, ended *rules.RoundResult) {
 		t.Event(fmt.Sprintf("%s played **%s**.", who, a.Card.Symbol()))
 		switch {
 		case ended != nil:
-			t.Event(fmt.Sprintf("%s took the last trick; round %d is over.", t.Seats[ended.FinalTrick.Winner()].Mention(), ended.Round))
+			t.Event(fmt.Sprintf("%s took the last trick; round %d is over.", t.Seats[ended.FinalTrick.Winner()].Label(), ended.Round))
 		case t.match.View(-1).Trick.N == 0:
 			if last, ok := t.match.View(-1).LastTrick(); ok {
-				t.Event(t.Seats[last.Winner()].Mention() + " took the trick.")
+				t.Event(t.Seats[last.Winner()].Label() + " took the trick.")
 			}
 		}
 	}
@@ -284,7 +284,7 @@ func (t *lausTable) describe(a rules.Action, ended *rules.RoundResult) {
 		// in its summary, and its cards are dealt again.
 		t.Events = nil
 		t.Event(fmt.Sprintf("Round %d is over (its result is below). %s deals round %d.",
-			ended.Round, t.Seats[t.match.Dealer()].Mention(), t.match.Round()))
+			ended.Round, t.Seats[t.match.Dealer()].Label(), t.match.Round()))
 	}
 }
 

@@ -165,7 +165,7 @@ func (r *lausReplay) name(s int) string {
 	if s < 0 || s >= len(r.seats) {
 		return "nobody"
 	}
-	return r.seats[s].Mention()
+	return r.seats[s].Label()
 }
 
 // summary is the scoring of the round f ended, as the table posted it.

@@ -70,7 +70,7 @@ func replayView(r *lausReplay, f lausFrame) ui.Rendering {
 		}
 		fmt.Fprintf(&b, "\ntotal **%d**", v.Totals[s])
 		if v.Phase != rules.PhaseOver {
-			fmt.Fprintf(&b, " · %d trick(s)", v.TricksTaken[s])
+			b.WriteString(" · " + ui.Count(v.TricksTaken[s], "trick", "tricks"))
 		}
 		b.WriteString("\n" + orDash(lausCards(nil, f.Hands[s])))
 		name := fmt.Sprintf("Seat %d", s+1)

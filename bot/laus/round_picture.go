@@ -41,10 +41,10 @@ func roundScene(tableID string, matchNo int, seats []table.Seat, rr rules.RoundR
 	default:
 		var why []string
 		if m.Passes > 0 {
-			why = append(why, fmt.Sprintf("%d skat pass(es)", m.Passes))
+			why = append(why, ui.Count(m.Passes, "skat pass", "skat passes"))
 		}
 		if m.NoTrick > 0 {
-			why = append(why, fmt.Sprintf("%d player(s) without a trick", m.NoTrick))
+			why = append(why, ui.Count(m.NoTrick, "player", "players")+" without a trick")
 		}
 		sc.Multiplier = fmt.Sprintf("×%d: doubled for %s", m.Factor, strings.Join(why, " and "))
 	}

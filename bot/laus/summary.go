@@ -94,7 +94,7 @@ func lausSummary(tableID string, matchNo int, seats []table.Seat, rr rules.Round
 		if i < 0 || i >= len(seats) {
 			return "nobody"
 		}
-		return seats[i].Mention()
+		return seats[i].Label()
 	}
 	m := rr.Multiplier
 	var desc strings.Builder
@@ -102,7 +102,7 @@ func lausSummary(tableID string, matchNo int, seats []table.Seat, rr rules.Round
 	case m.Slam >= 0:
 		fmt.Fprintf(&desc, "🎯 %s took **every trick**: they score −120", name(m.Slam))
 		if m.Passes > 0 {
-			fmt.Fprintf(&desc, " × %d for %d skat pass(es)", m.Factor, m.Passes)
+			fmt.Fprintf(&desc, " × %d for %s", m.Factor, ui.Count(m.Passes, "skat pass", "skat passes"))
 		}
 		desc.WriteString(", everyone else 0.")
 	case m.Factor == 1:
@@ -110,7 +110,7 @@ func lausSummary(tableID string, matchNo int, seats []table.Seat, rr rules.Round
 	default:
 		var why []string
 		if m.Passes > 0 {
-			why = append(why, fmt.Sprintf("%d skat pass(es)", m.Passes))
+			why = append(why, ui.Count(m.Passes, "skat pass", "skat passes"))
 		}
 		if m.NoTrick > 0 {
 			var none []string
@@ -119,7 +119,7 @@ func lausSummary(tableID string, matchNo int, seats []table.Seat, rr rules.Round
 					none = append(none, name(i))
 				}
 			}
-			why = append(why, fmt.Sprintf("%d player(s) without a trick (%s)", m.NoTrick, strings.Join(none, ", ")))
+			why = append(why, fmt.Sprintf("%s without a trick (%s)", ui.Count(m.NoTrick, "player", "players"), strings.Join(none, ", ")))
 		}
 		fmt.Fprintf(&desc, "Multiplier **×%d**: doubled for %s.", m.Factor, strings.Join(why, " and "))
 	}
@@ -147,7 +147,7 @@ func lausSummary(tableID string, matchNo int, seats []table.Seat, rr rules.Round
 			// The round's picture shows each pile's jacks too.
 			fmt.Fprintf(&scores, " · jacks %s", lausCards(em, jacks))
 		}
-		fmt.Fprintf(&scores, " · %d trick(s) → round **%d** · total **%d**\n", sr.Tricks, sr.Score, sr.Total)
+		fmt.Fprintf(&scores, " · %s → round **%d** · total **%d**\n", ui.Count(sr.Tricks, "trick", "tricks"), sr.Score, sr.Total)
 	}
 	e := &discordgo.MessageEmbed{
 		Title:       fmt.Sprintf("Laus · table %s · match %d · round %d result", tableID, matchNo, rr.Round),

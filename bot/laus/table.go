@@ -131,8 +131,8 @@ func (t *lausTable) Handle(ctx context.Context, in *ui.Input) *ui.Reply {
 func (t *lausTable) LobbyView() ui.Rendering {
 	e := &discordgo.MessageEmbed{
 		Title: fmt.Sprintf("Laus · table %s", t.ID),
-		Description: fmt.Sprintf("Hosted by <@%s>. Click **Join** to sit down: a match needs %d or %d players, "+
-			"and the host may fill empty seats with computer players.%s", t.Host, minLausSeats, maxLausSeats, table.Line(t.ThreadLine())),
+		Description: fmt.Sprintf("Hosted by %s. Click **Join** to sit down: a match needs %d or %d players, "+
+			"and the host may fill empty seats with computer players.%s", table.LabelOf(t.Seats, t.Host), minLausSeats, maxLausSeats, table.Line(t.ThreadLine())),
 		Color: lausColor,
 		Fields: []*discordgo.MessageEmbedField{
 			{Name: "Seats", Value: table.SeatList(t.Seats, maxLausSeats)},

@@ -2,6 +2,7 @@ package laus
 
 import (
 	"context"
+	"strconv"
 	"time"
 
 	"github.com/cardbot/cardbot/bot/table"
@@ -42,6 +43,13 @@ func (t *lausTable) armTurnAt(at time.Time) {
 		t.StopTurn = nil
 	}
 	t.Deadline = at
+	// Each stored action is a new position, so a turn notice ends with
+	// its player's move (see table.Core.NoticeTurn).
+	seat := -1
+	if !at.IsZero() {
+		seat = t.match.Turn()
+	}
+	t.NoticeTurn(seat, strconv.FormatInt(t.Seq, 10))
 	if at.IsZero() {
 		return
 	}

@@ -41,7 +41,7 @@ func (s lausScreen) name(seatNo int) string {
 	if seatNo < 0 || seatNo >= len(s.Seats) {
 		return "nobody"
 	}
-	return s.Seats[seatNo].Mention()
+	return s.Seats[seatNo].Label()
 }
 
 func (s lausScreen) afk(seatNo int) bool { return seatNo >= 0 && seatNo < len(s.AFK) && s.AFK[seatNo] }
@@ -106,8 +106,8 @@ func lausEnding(s lausScreen) string {
 	if len(v.Losers) > 0 {
 		top = v.Totals[v.Losers[0]]
 	}
-	return fmt.Sprintf("🏁 **Match over** after %d round(s): %s %s with the highest total, **%d** (target %d).",
-		v.Round, strings.Join(names, " and "), verb, top, v.Target)
+	return fmt.Sprintf("🏁 **Match over** after %s: %s %s with the highest total, **%d** (target %d).",
+		ui.Count(v.Round, "round", "rounds"), strings.Join(names, " and "), verb, top, v.Target)
 }
 
 // closest names the seat(s) nearest the target, the ones in danger of losing.
@@ -148,7 +148,7 @@ func lausPublic(s lausScreen) ui.Rendering {
 		}
 		fmt.Fprintf(&players, " — total **%d**", v.Totals[i])
 		if !over {
-			fmt.Fprintf(&players, " · %d trick(s) · %d card(s) in hand", v.TricksTaken[i], v.HandSizes[i])
+			fmt.Fprintf(&players, " · %s · %s in hand", ui.Count(v.TricksTaken[i], "trick", "tricks"), ui.Count(v.HandSizes[i], "card", "cards"))
 			switch {
 			case v.Seats != 3:
 			case v.SkatDecisions[i] == rules.Looked:
@@ -177,11 +177,17 @@ func lausPublic(s lausScreen) ui.Rendering {
 	if v.Seats == 3 && !over {
 		skat := "2 cards face down."
 		if v.Passes > 0 {
-			skat += fmt.Sprintf(" %d pass(es) so far: scores ×%d.", v.Passes, 1<<v.Passes)
+			skat += fmt.Sprintf(" %s so far: scores ×%d.", ui.Count(v.Passes, "pass", "passes"), 1<<v.Passes)
 		}
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Skat", Value: skat, Inline: true})
 	}
-	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Target", Value: fmt.Sprintf("%d · closest: %s", v.Target, s.closest()), Inline: true})
+	target := fmt.Sprintf("%d · closest: %s", v.Target, s.closest())
+	if over {
+		// The match's result is in the description; "0 to go" would read
+		// as a match still running.
+		target = fmt.Sprintf("%d · reached", v.Target)
+	}
+	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Target", Value: target, Inline: true})
 	if len(s.Events) > 0 {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Latest", Value: strings.Join(s.Events, "\n")})
 	}
@@ -287,6 +293,9 @@ func lausHand(s lausScreen) ui.Rendering {
 	if v.Seat >= 0 && v.Seat < len(v.Totals) {
 		e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Your tricks this round: %d · your total: %d (target %d)",
 			v.TricksTaken[v.Seat], v.Totals[v.Seat], v.Target)}
+	}
+	if v.Phase != rules.PhaseOver && v.MyTurn() && !s.afk(v.Seat) {
+		e.Color = ui.YourTurnColor // the description says "Your turn" too
 	}
 	s.Emojis.Fit(e)
 	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: lausHandControls(s)}

@@ -78,7 +78,9 @@ type LausSeries struct {
 }
 
 // LausChart draws every player's match total round by round, from 0
-// before the first round, with the match's target as a dashed line.
+// before the first round, with the match's target as a dashed line. The
+// legend stands to the right of the plot, outside it, so it covers no line
+// whatever the totals are.
 func LausChart(series []LausSeries, target int) PNG {
 	input := struct {
 		S []LausSeries
@@ -92,6 +94,8 @@ func LausChart(series []LausSeries, target int) PNG {
 		p.Y.Label.Text = "total"
 		p.Add(plotter.NewGrid())
 		rounds := 0
+		legend := plot.NewLegend()
+		legend.Top, legend.Left = true, true
 		for i, s := range series {
 			xys := make(plotter.XYs, len(s.Totals)+1)
 			for r, t := range s.Totals {
@@ -106,15 +110,14 @@ func LausChart(series []LausSeries, target int) PNG {
 			line.Color, dots.Color, line.Width = c, c, vg.Points(2)
 			dots.Shape, dots.Radius = draw.CircleGlyph{}, vg.Points(2.5)
 			p.Add(line, dots)
-			p.Legend.Add(s.Name, line)
+			legend.Add(legendName(s.Name), line)
 		}
 		goal := plotter.NewFunction(func(float64) float64 { return float64(target) })
 		goal.Color = color.NRGBA{0xb0, 0x20, 0x20, 0xff}
 		goal.Dashes = []vg.Length{vg.Points(6), vg.Points(4)}
 		goal.Width = vg.Points(1.5)
 		p.Add(goal)
-		p.Legend.Add("target", goal)
-		p.Legend.Top, p.Legend.Left = true, true
+		legend.Add("target", goal)
 		p.X.Min, p.X.Max = 0, float64(max(rounds, 1))
 		p.X.Tick.Marker = roundTicks{}
 		lo, hi := 0.0, float64(target)
@@ -123,10 +126,9 @@ func LausChart(series []LausSeries, target int) PNG {
 				lo, hi = min(lo, float64(t)), max(hi, float64(t))
 			}
 		}
-		// Headroom above the lines for the legend, top left, where every
-		// line starts low.
-		p.Y.Min, p.Y.Max = lo, hi+0.45*(hi-lo)
-		return render("laus-totals", p)
+		// A little headroom, so the target line is not drawn on the frame.
+		p.Y.Min, p.Y.Max = lo, hi+0.08*(hi-lo)
+		return renderWithLegend("laus-totals", p, legend)
 	})
 }
 
@@ -140,6 +142,43 @@ func (roundTicks) Ticks(lo, hi float64) []plot.Tick {
 		ts = append(ts, plot.Tick{Value: float64(r), Label: fmt.Sprint(r)})
 	}
 	return ts
+}
+
+// legendName cuts a player's name for a chart's legend, which has room
+// for about a dozen characters beside the plot.
+func legendName(name string) string {
+	if r := []rune(name); len(r) > maxLegendName {
+		return string(r[:maxLegendName-1]) + "…"
+	}
+	return name
+}
+
+const maxLegendName = 12
+
+// renderWithLegend draws p with legend in a column to its right, outside
+// the plot area, and encodes the image.
+func renderWithLegend(prefix string, p *plot.Plot, legend plot.Legend) PNG {
+	c := vgimg.NewWith(vgimg.UseWH(chartW, chartH), vgimg.UseDPI(chartDPI))
+	plotArea, legendArea := legendLayout(draw.New(c), p, &legend)
+	p.Draw(plotArea)
+	legend.Draw(legendArea)
+	return encode(prefix, c.Image().(image.Image))
+}
+
+// legendLayout splits canvas dc into the plot's area and, to its right,
+// a column just wide enough for the legend, starting level with the top
+// of the plot below its title.
+func legendLayout(dc draw.Canvas, p *plot.Plot, legend *plot.Legend) (plotArea, legendArea draw.Canvas) {
+	r := legend.Rectangle(dc)
+	gap := vg.Points(8)
+	plotArea = dc
+	plotArea.Max.X -= r.Max.X - r.Min.X + 2*gap
+	title := p.Title.TextStyle.Height(p.Title.Text) + p.Title.Padding
+	legendArea = draw.Canvas{Canvas: dc.Canvas, Rectangle: vg.Rectangle{
+		Min: vg.Point{X: plotArea.Max.X + gap, Y: dc.Min.Y},
+		Max: vg.Point{X: dc.Max.X, Y: dc.Max.Y - title - gap},
+	}}
+	return plotArea, legendArea
 }
 
 // render draws p onto a fresh image and encodes it.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 
+	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/engine/laus"
 )
 
@@ -64,7 +65,7 @@ func LausRoundPicture(r LausRound) PNG {
 			}
 			y := top + 12
 			s.text(s.body, lausMargin, y+20, lausNameW-8, ink, seat.Name)
-			s.text(s.small, lausMargin, y+40, lausNameW-8, inkDim, fmt.Sprintf("%d trick(s)", seat.Tricks))
+			s.text(s.small, lausMargin, y+40, lausNameW-8, inkDim, ui.Count(seat.Tricks, "trick", "tricks"))
 			x := lausMargin + lausNameW
 			if len(seat.Cards) == 0 {
 				s.text(s.small, x, y+lausTile/2+5, lausCardsW, inkDim, "no queen, no jack")

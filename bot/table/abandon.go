@@ -48,6 +48,7 @@ func abandon(ctx context.Context, t Table, c store.Closure, shown string, note *
 		core.StopIdle()
 	}
 	CloseTable(t)
+	core.EndNotices() // a ping for a turn that will not come goes too
 	if note != nil && shown != "" {
 		core.Out.Announce(*note, nil)
 	}

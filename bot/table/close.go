@@ -91,7 +91,7 @@ func (e *Env) CloseTableAsModerator(ctx context.Context, game, id string, in *ui
 		for _, s := range c.Seats {
 			if !s.Computer {
 				o.People = append(o.People, s.Name)
-				mentions = append(mentions, s.Mention())
+				mentions = append(mentions, "<@"+s.UserID+">")
 			}
 		}
 		staked := c.Status == store.StatusLobby || c.Status == store.StatusPlaying

@@ -73,11 +73,12 @@ type Core struct {
 	// message while people leave the table after it (nil: as Seats).
 	EndSeats []Seat
 
-	self  Table                // the game table this core belongs to
-	ready map[string]bool      // between games: who is in for the next one (nil: nobody asked yet)
-	hands map[string]handToken // open hand messages, by user
-	joins map[string]handToken // Join clicks, whose tokens send the hand at Start (starthands.go)
-	phase *atomic.Uint32       // Status as of the actor's last job, for other goroutines (observe.go)
+	self   Table                // the game table this core belongs to
+	ready  map[string]bool      // between games: who is in for the next one (nil: nobody asked yet)
+	hands  map[string]handToken // open hand messages, by user
+	joins  map[string]handToken // Join clicks, whose tokens send the hand at Start (starthands.go)
+	notice turnNotice           // the turn notice (turn_notice.go)
+	phase  *atomic.Uint32       // Status as of the actor's last job, for other goroutines (observe.go)
 }
 
 // NewCore is the core of a table opened by in's user, who hosts it and

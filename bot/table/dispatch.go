@@ -31,8 +31,12 @@ type dispatcher struct {
 
 	mu      sync.Mutex
 	waiting map[*Outbox]struct{} // outboxes with public work, none of it in flight
-	tokens  float64
-	filled  time.Time // when tokens was last topped up
+	// flying holds the outboxes with a call in flight, true once marked
+	// meanwhile: they wait for the call to land before they may be picked
+	// again (see landed).
+	flying map[*Outbox]bool
+	tokens float64
+	filled time.Time // when tokens was last topped up
 	// slowUntil ends a spell of a slower pace after a 429 (zero: none).
 	slowUntil time.Time
 	// heldSince is when a table ready to go first found the budget empty
@@ -56,7 +60,7 @@ func newDispatcher(budget int) *dispatcher {
 	perCall := time.Duration(float64(time.Second) / rate)
 	return &dispatcher{
 		basePerCall: perCall, perCall: perCall, burst: burst,
-		waiting: map[*Outbox]struct{}{}, tokens: float64(burst), filled: time.Now(),
+		waiting: map[*Outbox]struct{}{}, flying: map[*Outbox]bool{}, tokens: float64(burst), filled: time.Now(),
 		wake: make(chan struct{}, 1),
 	}
 }
@@ -64,7 +68,26 @@ func newDispatcher(budget int) *dispatcher {
 // mark tells the dispatcher that o has public work.
 func (d *dispatcher) mark(o *Outbox) {
 	d.mu.Lock()
-	d.waiting[o] = struct{}{}
+	if _, ok := d.flying[o]; ok {
+		d.flying[o] = true
+	} else {
+		d.waiting[o] = struct{}{}
+	}
+	d.mu.Unlock()
+	d.poke()
+}
+
+// landed ends o's call in flight; o waits again if it has more to send or
+// was marked meanwhile. Marked meanwhile, it used to be picked at once for
+// a second call beside the first: a game's thread was then archived while
+// its table message's final edit was still on its way, and Discord refused
+// the edit (the thread kept its buttons; a loaded machine showed it).
+func (d *dispatcher) landed(o *Outbox, more bool) {
+	d.mu.Lock()
+	if d.flying[o] || more {
+		d.waiting[o] = struct{}{}
+	}
+	delete(d.flying, o)
 	d.mu.Unlock()
 	d.poke()
 }
@@ -187,17 +210,15 @@ func (d *dispatcher) startNext(now time.Time, force bool) time.Duration {
 	d.heldDone(now)
 	d.tokens--
 	delete(d.waiting, pick)
+	d.flying[pick] = false
 	d.calls.Add(1)
 	go func() {
 		defer d.calls.Done()
 		// A refused call waits out its back-off, or, when the bot is
 		// stopping, is given up: its state is stored and shown again
 		// after the restart.
-		if more, refused := pick.sendOne(); more && !(force && refused) {
-			d.mark(pick)
-		} else {
-			d.poke()
-		}
+		more, refused := pick.sendOne()
+		d.landed(pick, more && !(force && refused))
 	}()
 	return 0
 }

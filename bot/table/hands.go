@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -105,6 +106,7 @@ func (c *Core) linkHand(user string, i *discordgo.Interaction, at time.Time) boo
 		return false
 	}
 	c.hands[user] = handToken{i: tokenOnly(i), at: at}
+	c.handLapsed(user, false)
 	return true
 }
 
@@ -137,17 +139,21 @@ func (c *Core) LoadHands(ctx context.Context) {
 	}
 }
 
-// RefreshHands redraws every open hand message but actor's (whose own
-// click is answered directly), forgetting those whose token has run out.
-// A hand whose message already shows what it would be redrawn to is left
+// RefreshHands redraws every open hand message but those of skip,
+// forgetting those whose token has run out. Skipped are the actor, whose
+// own click is answered directly, and anyone whose click on their hand
+// still waits for its answer: an edit through the hand's older token may
+// reach Discord after that answer and show the hand as it was before. A
+// hand whose message already shows what it would be redrawn to is left
 // alone.
-func (c *Core) RefreshHands(actor string) {
+func (c *Core) RefreshHands(skip ...string) {
 	for user, h := range c.hands {
-		if user == actor {
+		if slices.Contains(skip, user) {
 			continue
 		}
-		if time.Since(h.at) > tokenLife {
+		if c.gameNow().Sub(h.at) > tokenLife {
 			delete(c.hands, user)
+			c.handLapsed(user, true)
 			continue
 		}
 		s := SeatIndex(c.Seats, user)

@@ -49,6 +49,7 @@ type Outbox struct {
 	hands      map[string]*handSlot
 	attached   attachedFiles // the pictures the table message carries (see pictures.go)
 	noPictures bool          // Discord refused a picture in this channel (see pictures.go)
+	notices    noticeJobs    // the turn notice and thread members (see outbox_notice.go)
 	reach      reach         // whether the table's place can still be reached (see unreachable.go)
 
 	onPosted func(messageID string) // told when a fresh table message exists
@@ -171,7 +172,7 @@ func (o *Outbox) staleLocked() {
 func (o *Outbox) due(now time.Time, force bool) (since, ready time.Time, ok bool) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	if o.reach.lost || len(o.announce) == 0 && o.public == nil && len(o.closing) == 0 {
+	if o.reach.lost || len(o.announce) == 0 && o.public == nil && len(o.closing) == 0 && !o.noticeWorkLocked() {
 		o.staleSince = time.Time{}
 		return time.Time{}, time.Time{}, false
 	}
@@ -180,10 +181,13 @@ func (o *Outbox) due(now time.Time, force bool) (since, ready time.Time, ok bool
 	if !post && !force && !o.urgent {
 		ready = o.lastPublic.Add(o.publicEvery)
 	}
+	since = o.staleSince
+	if o.noticeNextLocked() {
+		ready, since = o.noticeDueLocked(now, ready, since)
+	}
 	if !force && o.backoff.After(ready) {
 		ready = o.backoff
 	}
-	since = o.staleSince
 	if since.IsZero() {
 		since = now.Add(time.Hour) // only changes that may wait: after every urgent one
 	}
@@ -210,6 +214,9 @@ func (o *Outbox) routeWait() time.Duration {
 	bucket := o.editBucket
 	if post {
 		bucket = o.postBucket
+	}
+	if o.noticeFirstLocked(time.Now()) {
+		bucket = o.noticeBucketLocked()
 	}
 	o.mu.Unlock()
 	rl := o.session.Ratelimiter
@@ -259,6 +266,8 @@ func (o *Outbox) sendOne() (more, refused bool) {
 		case refusalThread:
 			o.announceLater(b)
 		}
+	case o.noticeFirstLocked(time.Now()):
+		o.sendNotice()
 	case o.public != nil:
 		fresh := o.newPublic || o.messageID == ""
 		msgID := o.messageID
@@ -286,9 +295,12 @@ func (o *Outbox) sendOne() (more, refused bool) {
 	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	more = len(o.announce) > 0 || o.public != nil || len(o.closing) > 0
+	more = len(o.announce) > 0 || o.public != nil || len(o.closing) > 0 || o.noticeWorkLocked()
 	if !more {
 		o.staleSince = time.Time{}
+	}
+	if !o.noticeWorkLocked() {
+		o.notices.since = time.Time{}
 	}
 	return more, o.refusals != refusals
 }

@@ -87,6 +87,17 @@ func (o *Outbox) sendHand(key string, h handEdit) {
 			time.Sleep(time.Duration(attempt) * 200 * time.Millisecond)
 			continue
 		}
+		// A token whose interaction is not answered yet has no message to
+		// edit: the answer is still on its way. It comes within Discord's
+		// 3 s (a deferral included), so the edit is sent again until then,
+		// unless a newer one replaces it. Dropped, it left a player who had
+		// just opened their hand looking at a stale one when a computer
+		// moved at once (TestLausFinishedTableIsRebuiltAfterACrash, on a
+		// loaded machine).
+		if answerPending(err, h.interaction) && attempt < pendingAttempts && !o.newerHand(key) {
+			time.Sleep(pendingRetry)
+			continue
+		}
 		// An expired token or a dismissed message: the player reopens their
 		// hand from the table's "My hand" button, so nothing is lost.
 		o.log.Debug("could not update a hand message", "key", key, "err", err)
@@ -94,8 +105,26 @@ func (o *Outbox) sendHand(key string, h handEdit) {
 	}
 }
 
-// handAttempts bounds how often one hand edit is sent.
+// handAttempts bounds how often one hand edit is sent after server errors.
 const handAttempts = 3
+
+// An edit through a token not yet answered is sent again every
+// pendingRetry, at most pendingAttempts times (see answerPending).
+const (
+	pendingRetry    = 100 * time.Millisecond
+	pendingAttempts = 50
+)
+
+// answerPending reports whether err says interaction i's message does not
+// exist while i is young enough for its answer to be still on its way.
+// (An old one's message was dismissed, or its answer failed.)
+func answerPending(err error, i *discordgo.Interaction) bool {
+	if c := restCode(err); c != discordgo.ErrCodeUnknownMessage && c != discordgo.ErrCodeUnknownWebhook {
+		return false
+	}
+	at, terr := discordgo.SnowflakeTimestamp(i.ID)
+	return terr == nil && time.Since(at) < 5*time.Second
+}
 
 // newerHand reports whether a newer edit of key waits to be sent.
 func (o *Outbox) newerHand(key string) bool {

@@ -210,9 +210,9 @@ func (c *Core) withReadyCheck(r ui.Rendering, game int) ui.Rendering {
 	var in, waiting []string
 	for _, s := range c.Seats {
 		if s.Computer || c.ready[s.UserID] {
-			in = append(in, s.Mention())
+			in = append(in, s.Label())
 		} else {
-			waiting = append(waiting, s.Mention())
+			waiting = append(waiting, s.Label())
 		}
 	}
 	text := "✅ In: " + strings.Join(in, ", ")

@@ -24,7 +24,10 @@ func (e *Env) Route(ctx context.Context, in *ui.Input) *ui.Reply {
 	if t == nil || t.TableCore().Guild != in.GuildID {
 		return ui.EphemeralText(fmt.Sprintf("This table has closed. Open a new one with `/%s new`.", id.Game))
 	}
-	if r := t.TableCore().Act.call(ctx, func() *ui.Reply { return withProblem(t, t.Handle(ctx, in)) }); r != nil {
+	if r := t.TableCore().Act.call(ctx, func() *ui.Reply {
+		t.TableCore().Seen(in.At)
+		return withProblem(t, t.Handle(ctx, in))
+	}); r != nil {
 		return r
 	}
 	return ui.EphemeralText("The table is busy or restarting; please click again.")

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
 
@@ -15,13 +16,20 @@ type Seat struct {
 	Computer bool   `json:"computer,omitempty"`
 }
 
-// Mention is how a seat is named in messages: a ping for people, who then
-// get a notification, and the plain name for computers.
-func (s Seat) Mention() string {
-	if s.Computer {
+// Label is how a seat is named in the bot's messages: a person's display
+// name (escaped, so it shows as typed), or 🤖 and the name for a computer.
+// It is never a mention: Discord's phones show a mention of a user they
+// have not cached as a raw ID, and a mention in an embed notifies nobody
+// anyway. Only a seat stored before names were kept, with no name, falls
+// back to a mention, the one way left to say who sits there.
+func (s Seat) Label() string {
+	switch {
+	case s.Computer:
 		return "🤖 " + s.Name
+	case s.Name == "":
+		return "<@" + s.UserID + ">"
 	}
-	return "<@" + s.UserID + ">"
+	return ui.EscapeName(s.Name)
 }
 
 // computerNames name computer seats in the order they are added.
@@ -62,7 +70,7 @@ func HasComputer(seats []Seat) bool {
 func SeatList(seats []Seat, max int) string {
 	var b strings.Builder
 	for i, s := range seats {
-		fmt.Fprintf(&b, "%d. %s\n", i+1, s.Mention())
+		fmt.Fprintf(&b, "%d. %s\n", i+1, s.Label())
 	}
 	for i := len(seats); i < max; i++ {
 		fmt.Fprintf(&b, "%d. *(empty)*\n", i+1)
@@ -70,11 +78,11 @@ func SeatList(seats []Seat, max int) string {
 	return b.String()
 }
 
-// SeatNames lists the seats' mentions, comma separated.
+// SeatNames lists the seats' labels, comma separated.
 func SeatNames(seats []Seat) string {
 	names := make([]string, len(seats))
 	for i, s := range seats {
-		names[i] = s.Mention()
+		names[i] = s.Label()
 	}
 	return strings.Join(names, ", ")
 }
@@ -84,20 +92,32 @@ func StoreSeats(seats []Seat) []store.Seat {
 	out := make([]store.Seat, len(seats))
 	for i, s := range seats {
 		out[i] = store.Seat{User: s.UserID, Computer: s.Computer}
+		if !s.Computer {
+			out[i].Name = s.Name
+		}
 	}
 	return out
 }
 
-// SeatsFromStore rebuilds seats after a restart. Names of people are not
-// stored: tables mention people by ID, and Discord shows their names.
+// SeatsFromStore rebuilds seats after a restart: people keep the names
+// they sat down with, computers get their names back by position.
 func SeatsFromStore(ss []store.Seat) []Seat {
 	out := make([]Seat, 0, len(ss))
 	for _, s := range ss {
 		if s.Computer {
 			out = append(out, Seat{Computer: true, Name: NextComputerName(out)})
 		} else {
-			out = append(out, Seat{UserID: s.User, Name: s.User})
+			out = append(out, Seat{UserID: s.User, Name: s.Name})
 		}
 	}
 	return out
+}
+
+// LabelOf returns the label of userID's seat, or a mention when they hold
+// no seat here (the table knows no name for them).
+func LabelOf(seats []Seat, userID string) string {
+	if i := SeatIndex(seats, userID); i >= 0 {
+		return seats[i].Label()
+	}
+	return "<@" + userID + ">"
 }

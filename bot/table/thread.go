@@ -230,6 +230,15 @@ func (c *Core) startThread(ctx context.Context, in *ui.Input, lobby, name string
 	}
 	c.Thread.ID, c.Thread.Lobby, c.Thread.Note = th.ID, lobby, ""
 	c.Out.MoveTo(th.ID, "")
+	// The seated people join the thread, so that it shows in their channel
+	// list and its turn notices reach them (see turn_notice.go).
+	var people []string
+	for _, s := range c.Seats {
+		if !s.Computer {
+			people = append(people, s.UserID)
+		}
+	}
+	c.Out.AddThreadMembers(th.ID, people)
 }
 
 // threadFailure says in one line why Discord would not start a thread.

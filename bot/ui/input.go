@@ -69,21 +69,6 @@ func UserOf(i *discordgo.Interaction) *discordgo.User {
 	return i.User
 }
 
-// DisplayName is the name a table shows for a member.
-func DisplayName(i *discordgo.Interaction) string {
-	if i.Member != nil && i.Member.Nick != "" {
-		return i.Member.Nick
-	}
-	u := UserOf(i)
-	if u == nil {
-		return "someone"
-	}
-	if u.GlobalName != "" {
-		return u.GlobalName
-	}
-	return u.Username
-}
-
 // OnEphemeral reports whether the click came from a message only the
 // clicker sees (their hand, their answer to a LARO! call).
 func (in *Input) OnEphemeral() bool {

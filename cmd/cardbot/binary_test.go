@@ -336,7 +336,7 @@ func click(t *testing.T, u *discordtest.User, m *discordgo.Message, label string
 
 // cardSymbol matches a Laro card as the views print it: as text (●+3,
 // ▲−10), or as its emoji once the card emojis are uploaded.
-var cardSymbol = regexp.MustCompile(`[●▲■][+−]\d{1,2}|<:laro_[a-z0-9_]+:\d+>`)
+var cardSymbol = regexp.MustCompile(`[●▲■][+−]\d{1,2}|<:(?:circle|triangle|square)_(?:plus|minus)_\d+_[0-9a-f]{8}:\d+>|<:void_[0-9a-f]{8}:\d+>`)
 
 // openHand clicks My hand on the table message and returns the cards the
 // ephemeral answer shows.
@@ -473,7 +473,7 @@ func TestBinaryPlaysSurvivesRestartAndStopsCleanly(t *testing.T) {
 	lobby := waitMessage(t, ch, "a lobby with Join and Start", hasButtons("Join", "Start"))
 	click(t, bob, lobby, "Join")
 	lobby = waitMessage(t, ch, "bob seated", func(m *discordgo.Message) bool {
-		return m.ID == lobby.ID && strings.Contains(msgText(m), "<@"+bob.ID()+">")
+		return m.ID == lobby.ID && strings.Contains(msgText(m), bob.Name())
 	})
 	click(t, alice, lobby, "Start")
 	table := waitMessage(t, ch, "a game with My hand and LARO!", hasButtons("My hand", "LARO!"))

@@ -1,9 +1,10 @@
 package main
 
 // Docker is not needed to run these: they read the Dockerfile, compose.yaml
-// and the README's systemd unit, and check what can be checked here — that
-// the image's build command builds this repository, and that the image runs
-// as a non-root user with its database on a volume and a health check.
+// and the systemd unit in docs/operating.md, and check what can be checked
+// here — that the image's build command builds this repository, and that the
+// image runs as a non-root user with its database on a volume and a health
+// check.
 
 import (
 	"os"
@@ -144,14 +145,14 @@ func TestComposeAndSystemdUnit(t *testing.T) {
 			t.Errorf("compose.yaml lacks %q", want)
 		}
 	}
-	readme := readRepoFile(t, "README.md")
-	unit := regexp.MustCompile("(?s)```ini\n(\\[Unit\\].*?)```").FindStringSubmatch(readme)
+	ops := readRepoFile(t, "docs/operating.md")
+	unit := regexp.MustCompile("(?s)```ini\n(\\[Unit\\].*?)```").FindStringSubmatch(ops)
 	if unit == nil {
-		t.Fatal("README.md has no systemd unit (an ini block starting [Unit])")
+		t.Fatal("docs/operating.md has no systemd unit (an ini block starting [Unit])")
 	}
 	for _, want := range []string{"Restart=on-failure", "KillSignal=SIGTERM", "User=cardbot", "ExecStart=", "[Install]"} {
 		if !strings.Contains(unit[1], want) {
-			t.Errorf("the README's systemd unit lacks %q", want)
+			t.Errorf("the systemd unit in docs/operating.md lacks %q", want)
 		}
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/discordtest"
+	"github.com/cardbot/cardbot/internal/screen"
 	"github.com/cardbot/cardbot/store"
 )
 
@@ -82,7 +83,7 @@ func TestBinaryStopsWhenTheDiskFailsASyncAndTheRestartAgrees(t *testing.T) {
 	lobby := waitMessage(t, ch, "a lobby with Join and Start", hasButtons("Join", "Start"))
 	click(t, bob, lobby, "Join")
 	lobby = waitMessage(t, ch, "bob seated", func(m *discordgo.Message) bool {
-		return m.ID == lobby.ID && strings.Contains(msgText(m), "<@"+bob.ID()+">")
+		return m.ID == lobby.ID && strings.Contains(msgText(m), screen.Named(bob.Name()))
 	})
 	click(t, alice, lobby, "Start")
 	table := waitMessage(t, ch, "a game with My hand and LARO!", hasButtons("My hand", "LARO!"))

@@ -55,7 +55,7 @@ func main() {
 // collectGarbageSooner lets the heap grow by half of what is live between
 // collections instead of Go's default of all of it, unless GOGC is set. At a
 // thousand busy tables that took the bot's memory from 86 to 57 kB a table
-// for about 6% more CPU (see README, "Load test").
+// for about 6% more CPU (see docs/load-testing.md).
 func collectGarbageSooner() {
 	if _, set := os.LookupEnv("GOGC"); !set {
 		debug.SetGCPercent(50)
@@ -141,7 +141,7 @@ func run(ctx context.Context, stopSignals func(), cfg config, log *slog.Logger) 
 	m.SetReady(false)
 	log.Info("shutting down (press Ctrl-C again to force)")
 	// Stale table messages are sent at the global budget, which with a thousand busy
-	// tables could take longer than a supervisor waits (30 s in the README's unit and
+	// tables could take longer than a supervisor waits (30 s in the unit in docs/operating.md and
 	// in compose.yaml): the rest are redrawn after the next start, so the wait is cut.
 	shutdownCtx, cancelShutdown := context.WithTimeout(context.Background(), shutdownGrace)
 	b.Shutdown(shutdownCtx)

@@ -149,7 +149,7 @@ func TestBinaryServesMetricsAndHealthDuringAGame(t *testing.T) {
 	waitMetric(t, base, `cardbot_live_tables{game="laro",phase="lobby"}`, "1 lobby", exactly(1))
 	click(t, bob, lobby, "Join")
 	lobby = waitMessage(t, ch, "bob seated", func(m *discordgo.Message) bool {
-		return m.ID == lobby.ID && strings.Contains(msgText(m), "<@"+bob.ID()+">")
+		return m.ID == lobby.ID && strings.Contains(msgText(m), bob.Name())
 	})
 	click(t, alice, lobby, "Start")
 	table := waitMessage(t, ch, "a game with My hand", hasButtons("My hand", "LARO!"))

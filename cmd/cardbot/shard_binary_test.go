@@ -56,7 +56,7 @@ func openLaro(t *testing.T, srv *discordtest.Server, g *discordtest.Guild, ch *d
 	for _, u := range players[1:] {
 		click(t, u, lobby, "Join")
 		lobby = waitMessage(t, ch, u.Name()+" seated", func(m *discordgo.Message) bool {
-			return m.ID == lobby.ID && strings.Contains(msgText(m), "<@"+u.ID()+">")
+			return m.ID == lobby.ID && strings.Contains(msgText(m), u.Name())
 		})
 	}
 	click(t, host, lobby, "Start")

@@ -15,6 +15,7 @@ import (
 	_ "github.com/mattn/go-sqlite3"
 
 	"github.com/cardbot/cardbot/bot/discordtest"
+	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/engine/laro"
 	"github.com/cardbot/cardbot/engine/laus"
 	"github.com/cardbot/cardbot/internal/screen"
@@ -23,9 +24,10 @@ import (
 // storedGame is one row of games with its log.
 type storedGame struct {
 	id, tableID, kind, guild, status string
-	no                               int // game_no (Laro) or match_no (Laus)
-	target                           int // Laus
-	seats                            []string
+	no                               int      // game_no (Laro) or match_no (Laus)
+	target                           int      // Laus
+	seats                            []string // user IDs
+	names                            []string // the seats' names as messages show them
 	pot                              int64
 	records                          []string // the log's data, in seq order (records[0] is seq 1)
 }
@@ -63,6 +65,7 @@ func readGames(t *testing.T, db *sql.DB) []*storedGame {
 		}
 		var ss []struct {
 			User string `json:"user"`
+			Name string `json:"name"`
 		}
 		if err := json.Unmarshal([]byte(settings), &s); err != nil {
 			t.Fatalf("game %s settings %q: %v", g.id, settings, err)
@@ -73,6 +76,7 @@ func readGames(t *testing.T, db *sql.DB) []*storedGame {
 		g.no, g.target = max(s.GameNo, s.MatchNo), s.Target
 		for _, x := range ss {
 			g.seats = append(g.seats, x.User)
+			g.names = append(g.names, ui.EscapeName(x.Name))
 		}
 		games = append(games, &g)
 	}
@@ -199,11 +203,11 @@ func laroOutcome(g *storedGame) ([]string, error) {
 	if !won {
 		return []string{"no winner"}, nil
 	}
-	win := "<@" + g.seats[seat] + "> wins"
+	win := g.names[seat] + " wins"
 	if game.End() == laro.EndDefault {
 		return []string{win}, nil
 	}
-	return []string{win, fmt.Sprintf("**%d points**", points)}, nil
+	return []string{win, "**" + ui.Count(points, "point", "points") + "**"}, nil
 }
 
 // lausOutcome replays a Laus match and returns what its final message must
@@ -231,13 +235,13 @@ func lausOutcome(g *storedGame) ([]string, error) {
 	if !m.Over() {
 		return nil, fmt.Errorf("stored as finished, but its replay is not over")
 	}
-	want := []string{fmt.Sprintf("after %d round(s)", m.Round())}
+	want := []string{"after " + ui.Count(m.Round(), "round", "rounds")}
 	totals := m.Totals()
 	for _, l := range m.Losers() {
-		want = append(want, "<@"+g.seats[l]+">")
+		want = append(want, g.names[l])
 	}
-	for i, u := range g.seats {
-		want = append(want, fmt.Sprintf("<@%s> — total **%d**", u, totals[i]))
+	for i, name := range g.names {
+		want = append(want, fmt.Sprintf("%s — total **%d**", name, totals[i]))
 	}
 	return want, nil
 }

@@ -131,7 +131,10 @@ func (p *soakPlayer) play(ctx context.Context, more func() bool) {
 			if p.t.closed.Load() {
 				return
 			}
-			if (p.host || screen.AsksWhoIsIn(b)) && time.Since(p.nudged) > stuck {
+			// The host asks for the next game; the others say they are in,
+			// but only while play goes on: a match nobody will play must
+			// not start after the host has stopped asking.
+			if (p.host || (screen.AsksWhoIsIn(b) && more())) && time.Since(p.nudged) > stuck {
 				p.nudged = time.Now()
 				p.click(table, b, nil, false)
 			}
@@ -160,7 +163,7 @@ func (p *soakPlayer) play(ctx context.Context, more func() bool) {
 			p.click(msg, b, values, true)
 			continue
 		}
-		if screen.MyTurn(table, p.u.ID()) {
+		if screen.MyTurn(table, p.u.Name()) {
 			p.nudge(table)
 		}
 		p.pause(ctx)
@@ -216,7 +219,7 @@ func (p *soakPlayer) laroMove(table, hand *discordgo.Message) (*discordgo.Messag
 	}
 	key, top, discarder, open := screen.LaroWindow(table)
 	waiting := strings.Contains(screen.Description(hand), "Your draw waits")
-	if open && discarder != p.u.ID() && !p.called[key] && !waiting && screen.HandTop(hand) == top {
+	if open && discarder != screen.Named(p.u.Name()) && !p.called[key] && !waiting && screen.HandTop(hand) == top {
 		if b, ok := screen.Find(table, "laro"); ok && screen.LaroWantsCall(hand, top) {
 			p.called[key] = true
 			return table, b, true

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"time"
+
+	cardtable "github.com/cardbot/cardbot/bot/table"
 )
 
 // config is one run's settings, from the command line.
@@ -20,6 +22,7 @@ type config struct {
 	jitter      time.Duration
 	budget      int
 	claimWindow int
+	turnNotice  int    // the servers' turn_notice, seconds (-1: off)
 	out         string // JSON report file; "": none
 	verbose     bool
 }
@@ -48,6 +51,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.DurationVar(&c.jitter, "jitter", 0, "random extra round trip, up to this much")
 	fs.IntVar(&c.budget, "budget", 50, "the bot's global REST budget, requests per second (passed as DISCORD_GLOBAL_BUDGET)")
 	fs.IntVar(&c.claimWindow, "claim-window", 0, "the LARO! window of Laro tables, in seconds")
+	fs.IntVar(&c.turnNotice, "turn-notice", cardtable.DefaultTurnNoticeS, "the servers' turn_notice: seconds before a waiting player is pinged, -1 for off")
 	fs.StringVar(&c.out, "out", "", "also write the report as JSON to this `file`")
 	fs.BoolVar(&c.verbose, "v", false, "print the bot's and the fake Discord's log lines to standard error")
 	if err := fs.Parse(args); err != nil {
@@ -79,6 +83,8 @@ func (c config) validate() error {
 		return errors.New("-budget must be at least 1 request per second")
 	case c.claimWindow < 0 || c.claimWindow > 15:
 		return errors.New("-claim-window must be 0 to 15 seconds")
+	case cardtable.CheckTurnNotice(int64(c.turnNotice)) != "":
+		return errors.New("-turn-notice must be -1 (off), 0, 5, 10, 20, 30 or 60 seconds")
 	}
 	return nil
 }

@@ -20,6 +20,7 @@ type fleet struct {
 	byChan  map[string]*table
 	byUser  map[string]*player
 	changed atomic.Int64 // unix nanoseconds of the last change seen
+	notices noticeCount  // turn notices posted and deleted (see notices.go)
 	// cardText turns card emojis in table messages back into text, once the
 	// bot has its emojis (see emojis.Plain).
 	cardText atomic.Pointer[strings.Replacer]
@@ -68,6 +69,7 @@ func newFleet(c config, logf func(string, ...any)) (*fleet, error) {
 // observe hands a change to its table. It runs under the fake's lock.
 func (f *fleet) observe(c discordtest.Change) {
 	f.changed.Store(c.At.UnixNano())
+	f.notices.note(c)
 	f.mu.RLock()
 	t := f.byChan[c.Channel.ID()]
 	var owner *player

@@ -33,7 +33,7 @@ func (p *player) laroMove(game, hand *discordgo.Message) (action, bool) {
 	// nor does anyone while their hand and the table disagree on the top
 	// discard: one of them is behind.
 	drawing := strings.Contains(screen.Description(hand), "Your draw waits")
-	if open && discarder != p.u.ID() && !p.called[key] && !drawing && screen.HandTop(hand) == top {
+	if open && discarder != screen.Named(p.u.Name()) && !p.called[key] && !drawing && screen.HandTop(hand) == top {
 		if b, ok := screen.Find(game, "laro"); ok && screen.LaroWantsCall(hand, top) {
 			return action{kind: "call", msg: game, b: b, window: key}, true
 		}

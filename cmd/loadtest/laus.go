@@ -28,7 +28,7 @@ func (p *player) lausMove(hand *discordgo.Message) (action, bool) {
 	}
 	if play, ok := screen.Find(hand, "play"); ok {
 		return action{kind: "play", msg: hand, b: play, move: true, handover: true,
-			shows: screen.Mention(p.u.ID()) + " **" + play.Label + "**"}, true
+			shows: screen.Named(p.u.Name()) + " **" + play.Label + "**"}, true
 	}
 	return action{}, false
 }

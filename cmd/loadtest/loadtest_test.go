@@ -10,9 +10,11 @@ import (
 )
 
 // TestRunMeasures runs the whole load test small: the real bot, built from
-// this tree, three tables (two Laro, one Laus) for five seconds.
+// this tree, three tables (two Laro, one Laus) for five seconds, with turn
+// notices at once so that every turn has one.
 func TestRunMeasures(t *testing.T) {
-	c := config{tables: 3, game: "mix", rate: 50, duration: 5 * time.Second, latency: 10 * time.Millisecond, budget: 50}
+	c := config{tables: 3, game: "mix", rate: 50, duration: 5 * time.Second, latency: 10 * time.Millisecond, budget: 50,
+		turnNotice: 0}
 	var progress strings.Builder
 	r, err := run(t.Context(), c, &progress)
 	if err != nil {
@@ -41,6 +43,11 @@ func TestRunMeasures(t *testing.T) {
 	}
 	if len(r.Routes) == 0 || r.RESTCalls == 0 {
 		t.Errorf("%d REST calls, routes %v: want the bot's traffic", r.RESTCalls, r.Routes)
+	}
+
+	if n := r.Notices; n.Posted == 0 || n.Deleted == 0 || n.PostedPerSecond <= 0 || n.Share <= 0 || n.Share >= 1 ||
+		n.Setting != "at once" || !strings.Contains(out.String(), "turn notices (at once):") {
+		t.Errorf("turn notices %+v: want some posted and deleted, a share of the channel calls, and a line in the report", n)
 	}
 
 	path := filepath.Join(t.TempDir(), "report.json")
@@ -74,6 +81,8 @@ func TestParseFlags(t *testing.T) {
 		{[]string{"-duration", "-1s"}, "-duration"},
 		{[]string{"-budget", "0"}, "-budget"},
 		{[]string{"-claim-window", "16"}, "-claim-window"},
+		{[]string{"-turn-notice", "-1"}, ""},
+		{[]string{"-turn-notice", "7"}, "-turn-notice"},
 		{[]string{"extra"}, "unexpected"},
 	} {
 		_, err := parseFlags(tc.args, &strings.Builder{})

@@ -12,7 +12,7 @@
 // would show them, at most -rate clicks per second all together. At the end
 // it stops the bot with SIGTERM and prints latency percentiles, late
 // interactions, 429s by scope, the bot's memory per live table and its CPU
-// (see README, "Load testing").
+// (see docs/load-testing.md).
 package main
 
 import (

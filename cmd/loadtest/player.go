@@ -113,7 +113,7 @@ func (p *player) nextLocked(now time.Time) (action, bool) {
 		a.table = current.ID
 		return a, true
 	}
-	if screen.MyTurn(current, p.u.ID()) && now.Sub(p.handChanged) > stuckAfter {
+	if screen.MyTurn(current, p.u.Name()) && now.Sub(p.handChanged) > stuckAfter {
 		if b, ok := screen.Find(hand, "refresh"); ok {
 			return p.nudge(now, hand, b.Verb)
 		}

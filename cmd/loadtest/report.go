@@ -42,6 +42,7 @@ type report struct {
 	TooMany     map[string]int `json:"429s"`               // 429 answers, by scope
 	HotBuckets  []bucket       `json:"buckets_with_429s"`
 	Routes      []route        `json:"routes"` // REST calls during the run, busiest first
+	Notices     notices        `json:"turn_notices"`
 
 	Stalls    stalls     `json:"load_generator_stalls"`
 	Bot       botFigures `json:"bot"`
@@ -68,6 +69,7 @@ type settings struct {
 	Jitter      string  `json:"jitter"`
 	Budget      int     `json:"budget"`
 	ClaimWindow int     `json:"claim_window"`
+	TurnNotice  int     `json:"turn_notice_s"` // -1: off
 }
 
 type bucket struct {
@@ -135,6 +137,7 @@ func (r *report) print(w io.Writer) {
 	for _, b := range r.HotBuckets {
 		fmt.Fprintf(w, "  %s: %d 429s of %d requests\n", b.Bucket, b.TooMany, b.Requests)
 	}
+	fmt.Fprintln(w, r.Notices.line())
 	fmt.Fprintf(w, "interaction failures (late or missing answers): %s\n", counts(r.Failures))
 	if len(r.Routes) > 0 {
 		fmt.Fprintln(w, "\nbusiest REST routes during the run:")

@@ -14,9 +14,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/cardbot/cardbot/bot/emojis"
-
 	"github.com/cardbot/cardbot/bot/discordtest"
+	"github.com/cardbot/cardbot/bot/emojis"
+	cardtable "github.com/cardbot/cardbot/bot/table"
 )
 
 // Bounds on the phases around the measured run.
@@ -84,7 +84,8 @@ func run(ctx context.Context, c config, log io.Writer) (*report, error) {
 		Date:    time.Now().Format("2006-01-02"),
 		Machine: machine{CPUs: runtime.NumCPU(), OS: runtime.GOOS, Arch: runtime.GOARCH, Go: runtime.Version()},
 		Settings: settings{Tables: c.tables, Game: c.game, Players: c.players, Rate: c.rate, Duration: c.duration.String(),
-			Latency: c.latency.String(), Jitter: c.jitter.String(), Budget: c.budget, ClaimWindow: c.claimWindow},
+			Latency: c.latency.String(), Jitter: c.jitter.String(), Budget: c.budget, ClaimWindow: c.claimWindow,
+			TurnNotice: c.turnNotice},
 		Guilds: len(f.guilds),
 	}
 	// Read before the emoji uploads: their pictures are garbage the bot
@@ -102,6 +103,11 @@ func run(ctx context.Context, c config, log io.Writer) (*report, error) {
 	r.CardEmojis = len(list)
 	f.cardText.Store(emojis.Plain(list))
 
+	if c.turnNotice != cardtable.DefaultTurnNoticeS {
+		if err := setTurnNotice(ctx, f, c.turnNotice); err != nil {
+			return nil, err
+		}
+	}
 	fmt.Fprintf(log, "opening %d tables…\n", c.tables)
 	pace := newPacer(c.rate)
 	start := time.Now()
@@ -124,6 +130,7 @@ func run(ctx context.Context, c config, log io.Writer) (*report, error) {
 	playCtx, cancel := context.WithTimeout(ctx, c.duration)
 	defer cancel()
 	start = time.Now()
+	noticesFrom := f.notices.snapshot()
 	stopProbe := make(chan struct{})
 	probed := probeStalls(stopProbe)
 	var wg sync.WaitGroup
@@ -134,6 +141,7 @@ func run(ctx context.Context, c config, log io.Writer) (*report, error) {
 	}
 	<-playCtx.Done()
 	played := time.Since(start)
+	noticesTo := f.notices.snapshot()
 	close(stopProbe)
 	r.Stalls = probed()
 	end, err := readUsage(bot.pid())
@@ -147,6 +155,7 @@ func run(ctx context.Context, c config, log io.Writer) (*report, error) {
 	m := measure(live)
 	r.fill(m, played, f.srv)
 	r.Routes = routeStats(f.srv.Requests(), start, start.Add(played))
+	r.Notices = noticeFigures(c.turnNotice, noticesFrom, noticesTo, played, r.Routes)
 	r.Bot = botFigures{
 		RSSIdleKB: idle.rssKB, RSSSetupKB: opened.rssKB, RSSEndKB: end.rssKB,
 		RSSPerTableKB: float64(end.rssKB-idle.rssKB) / float64(len(live)),

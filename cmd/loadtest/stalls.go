@@ -44,7 +44,7 @@ func (s stalls) line() string {
 		stallOver, s.Count, s.TotalMS, s.LongestMS)
 	if s.KdamondOn {
 		l += "\n  kdamond (the kernel's memory access monitor) is on: on the 2-core test VMs it stalls the whole machine" +
-			"\n  for 15-90 ms twice a second, and p99s measured there include those stalls (README: \"kdamond\")"
+			"\n  for 15-90 ms twice a second, and p99s measured there include those stalls (docs/load-testing.md: \"kdamond\")"
 	}
 	return l
 }

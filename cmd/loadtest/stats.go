@@ -10,7 +10,7 @@ type summary struct {
 	Name   string  `json:"name"`
 	What   string  `json:"what"`
 	Count  int     `json:"count"`
-	Missed int     `json:"missed"` // events with nothing to measure to (see README)
+	Missed int     `json:"missed"` // events with nothing to measure to (see docs/load-testing.md)
 	P50    float64 `json:"p50_ms"`
 	P99    float64 `json:"p99_ms"`
 	Max    float64 `json:"max_ms"`

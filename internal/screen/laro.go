@@ -66,7 +66,7 @@ func LaroWindow(game *discordgo.Message) (key string, top laro.Card, discarder s
 	lines := strings.Split(Field(game, "Latest"), "\n")
 	for i := len(lines) - 1; i >= 0; i-- {
 		if who, _, ok := strings.Cut(lines[i], " discarded **"); ok {
-			discarder = strings.TrimSuffix(strings.TrimPrefix(who, "<@"), ">")
+			discarder = who
 			break
 		}
 	}

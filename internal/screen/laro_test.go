@@ -35,12 +35,12 @@ func TestLaroWindowReadsTheTable(t *testing.T) {
 		Description: "<@222> to **draw**.\n📣 LARO! can be called on **●+2** until <t:1:T>.",
 		Fields: []*discordgo.MessageEmbedField{
 			{Name: "Discard", Value: "**●+2** (3 in the pile)"},
-			{Name: "Latest", Value: "<@111> drew from the deck.\n<@111> discarded **●+2**."},
+			{Name: "Latest", Value: "ann\\_b drew from the deck.\nann\\_b discarded **●+2**."},
 		},
 	}}}
 	key, top, discarder, open := LaroWindow(table)
-	if !open || top.String() != "C+2" || discarder != "111" || key == "" {
-		t.Errorf("laroWindow = %q, %s, %q, %v; want open on C+2, discarded by 111", key, top, discarder, open)
+	if !open || top.String() != "C+2" || discarder != Named("ann_b") || key == "" {
+		t.Errorf("laroWindow = %q, %s, %q, %v; want open on C+2, discarded by ann\\_b", key, top, discarder, open)
 	}
 	table.Embeds[0].Description = "<@222> to **discard**."
 	if _, _, _, open := LaroWindow(table); open {

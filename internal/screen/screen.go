@@ -14,6 +14,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/discordtest"
+	"github.com/cardbot/cardbot/bot/ui"
 )
 
 // Button is one decoded component of a message.
@@ -192,7 +193,19 @@ func AsksWhoIsIn(b Button) bool { return b.Label == "I'm in" }
 // Mention is how the bot names a user in its messages.
 func Mention(userID string) string { return "<@" + userID + ">" }
 
-// MyTurn reports whether a table message marks userID as the one to move.
-func MyTurn(table *discordgo.Message, userID string) bool {
-	return strings.Contains(Field(table, "Players"), "▶️ "+Mention(userID))
+// Named is how the bot names a seated person in its messages: by their
+// display name, escaped as markdown.
+func Named(name string) string { return ui.EscapeName(name) }
+
+// MyTurn reports whether a table message marks the person called name as
+// the one to move: a Players line reads "▶️ name" and then ends or goes on
+// after a space, so "p1" is not taken for "p10".
+func MyTurn(table *discordgo.Message, name string) bool {
+	for line := range strings.Lines(Field(table, "Players")) {
+		rest, ok := strings.CutPrefix(strings.TrimSuffix(line, "\n"), "▶️ "+Named(name))
+		if ok && (rest == "" || strings.HasPrefix(rest, " ")) {
+			return true
+		}
+	}
+	return false
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/cardbot/cardbot/bot"
 	"github.com/cardbot/cardbot/bot/discordtest"
+	"github.com/cardbot/cardbot/bot/ui"
 )
 
 // Seed deals every game of the world from seed, so that a test can rely
@@ -82,7 +83,7 @@ func (w *World) SetDeadline(gameID string, at time.Time) {
 func (w *World) WaitMessage(id, what string, cond func(*discordgo.Message) bool) *discordgo.Message {
 	w.T.Helper()
 	var got *discordgo.Message
-	_, err := w.Ch.Wait(5*time.Second, func(ms []*discordgo.Message) bool {
+	_, err := w.Ch.Wait(Patience, func(ms []*discordgo.Message) bool {
 		for _, m := range ms {
 			if m.ID == id {
 				got = m
@@ -113,3 +114,7 @@ func (w *World) PlayAgain(m *discordgo.Message, first *Player, others ...*Player
 		p.Click(cur, Button(cur, "again", "*"))
 	}
 }
+
+// Named is how the table's messages name player p: their display name,
+// escaped as markdown.
+func Named(p *Player) string { return ui.EscapeName(p.U.DisplayName()) }

@@ -43,7 +43,14 @@ func FastTiming(o *bot.Options) {
 
 func NewWorld(t *testing.T, tune ...func(*bot.Options)) *World {
 	t.Helper()
-	w := &World{T: t, Srv: discordtest.New(t), DB: filepath.Join(t.TempDir(), "data", "cardbot.db")}
+	return NewWorldOn(t, nil, tune...)
+}
+
+// NewWorldOn is NewWorld with options for the fake Discord, such as a
+// fake clock (discordtest.WithClock).
+func NewWorldOn(t *testing.T, srv []discordtest.Option, tune ...func(*bot.Options)) *World {
+	t.Helper()
+	w := &World{T: t, Srv: discordtest.New(t, append([]discordtest.Option{discordtest.WithCallbackDeadline(CallbackDeadline)}, srv...)...), DB: filepath.Join(t.TempDir(), "data", "cardbot.db")}
 	w.Guild = w.Srv.AddGuild("test server")
 	w.Ch = w.Guild.AddChannel("card-tables")
 	FastTiming(&w.Opts)
@@ -87,9 +94,46 @@ func (w *World) Stop() {
 		return
 	}
 	w.B.Shutdown(context.Background())
-	_ = w.Session.Close()
+	w.closeSession()
 	_ = w.St.Close()
 	w.B = nil
+}
+
+// closeSession closes the bot's gateway connection without waiting out the
+// rest of discordgo's Session.Close, which (v0.29.0, wsapi.go) sends the
+// close frame and then sleeps a full second before closing the socket.
+// Every Stop and Restart paid that second: a third of bot/laro's test
+// time. The close frame is what counts: once the fake has read it and
+// dropped the connection, nothing reaches the old session any more, so the
+// next Start cannot race it. Close finishes in the background; nothing
+// waits for it, not even the test's end, because a parallel test holds
+// one of the -parallel slots until its cleanups return. What is left of
+// Close touches only the old session: it closes a socket the fake has
+// already closed and tells the session's handlers (none of the bot's)
+// that it disconnected.
+func (w *World) closeSession() {
+	s := w.Session
+	before := w.Srv.Connected()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = s.Close()
+	}()
+	if before == 0 {
+		// Not connected (the test cut the gateway): nothing to wait for
+		// but Close itself.
+		<-done
+		return
+	}
+	tick := time.NewTicker(2 * time.Millisecond)
+	defer tick.Stop()
+	for w.Srv.Connected() >= before {
+		select {
+		case <-done:
+			return
+		case <-tick.C:
+		}
+	}
 }
 
 // Restart stops the bot and starts a new one on the same database.
@@ -159,7 +203,7 @@ func Button(m *discordgo.Message, verb, arg string) string {
 func (w *World) TableMessage(want string) *discordgo.Message {
 	w.T.Helper()
 	var found *discordgo.Message
-	_, err := w.Ch.Wait(5*time.Second, func(ms []*discordgo.Message) bool {
+	_, err := w.Ch.Wait(Patience, func(ms []*discordgo.Message) bool {
 		for i := len(ms) - 1; i >= 0; i-- {
 			if strings.Contains(Text(ms[i]), want) {
 				found = ms[i]

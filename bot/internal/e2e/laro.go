@@ -45,7 +45,7 @@ func (p *Player) WaitHand(what string, cond func(*discordgo.Message) bool) *disc
 	var got *discordgo.Message
 	// The condition runs under the fake's lock: it must use the messages
 	// it is given, not ask the fake again.
-	_, err := p.U.WaitEphemeral(5*time.Second, func(ms []*discordgo.Message) bool {
+	_, err := p.U.WaitEphemeral(Patience, func(ms []*discordgo.Message) bool {
 		got = LatestHand(ms)
 		return got != nil && cond(got)
 	})
@@ -65,14 +65,22 @@ func (p *Player) Click(m *discordgo.Message, customID string, opts ...discordtes
 	return Answer(p.T, r, err)
 }
 
-// OpenHand clicks "My hand" on the table message.
+// OpenHand clicks "My hand" on the table message and returns the hand it
+// shows: the answer, or what replaced a "thinking…" deferral (a slow or
+// stalled bot defers; TestMetricsOfAWholeGame's did on a loaded machine).
 func (p *Player) OpenHand(table *discordgo.Message) *discordgo.Message {
 	p.T.Helper()
-	cb := p.Click(table, Button(table, "hand", "*"))
-	if !cb.Ephemeral || cb.Message == nil || !strings.HasPrefix(cb.Message.Embeds[0].Title, "Your hand") {
-		p.T.Fatalf("My hand answered %+v, want an ephemeral hand", cb)
+	id := Button(table, "hand", "*")
+	if id == "" {
+		p.T.Fatalf("%s: no My hand button on:\n%s", p.U.Name(), Text(table))
 	}
-	return cb.Message
+	r, err := p.U.Click(table, id)
+	cb := Answer(p.T, r, err)
+	m := Shown(p.T, r, cb)
+	if !cb.Ephemeral || m == nil || len(m.Embeds) == 0 || !strings.HasPrefix(m.Embeds[0].Title, "Your hand") {
+		p.T.Fatalf("My hand answered %+v, showing %q; want an ephemeral hand", cb, Text(m))
+	}
+	return m
 }
 
 // CardsOf reads the cards a hand message offers to discard.
@@ -109,7 +117,7 @@ func PlayTurn(t *testing.T, w *World, players []*Player, discarded map[string]ti
 	t.Helper()
 	var mover *Player
 	var hand *discordgo.Message
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(Patience)
 	for mover == nil {
 		for _, p := range players {
 			if m := p.Hand(); Button(m, "draw", "deck") != "" {
@@ -133,9 +141,14 @@ func PlayTurn(t *testing.T, w *World, players []*Player, discarded map[string]ti
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	mover.Click(hand, Button(hand, "draw", "deck"))
-	// A computer may win with LARO! on the discard just before this draw,
-	// which cancels the draw and ends the game.
+	drawID := Button(hand, "draw", "deck")
+	answer := mover.Click(hand, drawID)
+	// A computer may call LARO! on the discard just before this draw, which
+	// cancels the draw: a winning call ends the game; any other passes the
+	// turn to the caller, and the mover's hand says why (until their next
+	// turn, which may already have come). The slower the machine, the later
+	// the draw's stamp and the likelier the call: on a loaded one
+	// TestLaroAgainstComputers waited here for a discard that never came.
 	over := func() bool {
 		for _, m := range w.Ch.Messages() {
 			if strings.Contains(Text(m), "[Play again]") {
@@ -147,13 +160,16 @@ func PlayTurn(t *testing.T, w *World, players []*Player, discarded map[string]ti
 	// Polled rather than waited for with WaitHand: over asks the fake for
 	// the channel's messages, which a WaitHand condition (run under the
 	// fake's lock) must not do.
-	deadline = time.Now().Add(5 * time.Second)
+	deadline = time.Now().Add(Patience)
 	for hand = mover.Hand(); Button(hand, "discard", "*") == ""; hand = mover.Hand() {
 		if over() {
 			return false
 		}
+		if id := Button(hand, "draw", "deck"); strings.Contains(Text(hand), "Your draw was cancelled") || id != "" && id != drawID {
+			return true
+		}
 		if time.Now().After(deadline) {
-			t.Fatalf("%s's hand never offered a discard after the draw; it shows:\n%s", mover.U.Name(), Text(hand))
+			t.Fatalf("%s's hand never offered a discard after the draw (answered:\n%s\n); it shows:\n%s", mover.U.Name(), Text(answer.Message), Text(hand))
 		}
 		time.Sleep(5 * time.Millisecond)
 	}

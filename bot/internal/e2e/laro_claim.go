@@ -36,17 +36,37 @@ func FindDeal(t *testing.T, cond func(g *laro.Game) bool) (uint64, laro.Card) {
 	return 0, 0
 }
 
+// ClaimGrace is the grace of ClaimTable's tables: calls stamped before the
+// window's close count if they arrive within it, and the contest is
+// settled when it ends. So it is also how long a test has, after the
+// close, to get its clicks to the bot. It was 1 s, which a -race run on a
+// 2-core machine shared with another `go test -race` overran:
+// TestLaroCallAfterTheCloseIsTooLate's late call arrived after the
+// settlement and met no window at all.
+const ClaimGrace = 3 * time.Second
+
+// Stamp is the snowflake time of a click a person makes now, but not
+// before at: a test that stamps its clicks relative to a discard stamps
+// them no earlier than the moment they are made, so that a slow machine
+// does not eat into the window and the grace that follows the stamp.
+func Stamp(at time.Time) time.Time {
+	if now := time.Now(); now.After(at) {
+		return now
+	}
+	return at
+}
+
 // ClaimTable opens a 3-player table (alice hosting and dealing, then bob,
-// carol) with a 1 s LARO! window on the given seed, has alice draw and
-// discard x, and returns the players, the table message and D, the
-// discard's snowflake time.
+// carol) with a 1 s LARO! window and a grace of ClaimGrace on the given
+// seed, has alice draw and discard x, and returns the players, the table
+// message and D, the discard's snowflake time.
 func ClaimTable(t *testing.T, seed uint64, x laro.Card) (*World, []*Player, *discordgo.Message, time.Time) {
 	t.Helper()
 	w := NewWorld(t, func(o *bot.Options) {
 		o.NewSeed = func() uint64 { return seed }
 		// A wide grace keeps the late-arriving calls of these tests inside
 		// it even on a loaded CI machine.
-		o.ClaimGrace = time.Second
+		o.ClaimGrace = ClaimGrace
 	})
 	alice, bob, carol := w.Player("alice"), w.Player("bob"), w.Player("carol")
 	r, err := alice.U.Slash(w.Ch, "laro new", discordtest.IntOpt("stake", 1), discordtest.IntOpt("ante", 0),
@@ -87,7 +107,7 @@ func CallLaro(t *testing.T, p *Player, table *discordgo.Message, at time.Time, d
 // and returns its text.
 func FinalText(t *testing.T, r *discordtest.Response, n int) string {
 	t.Helper()
-	m, err := r.WaitEdited(n, 5*time.Second)
+	m, err := r.WaitEdited(n, Patience)
 	if err != nil {
 		t.Fatalf("call message never updated: %v", err)
 	}

@@ -43,7 +43,7 @@ func PlayToEnd(t *testing.T, w *World, players []*Player) string {
 // WaitForMover waits until some player's hand offers the draw.
 func WaitForMover(t *testing.T, players []*Player) (*Player, *discordgo.Message) {
 	t.Helper()
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+	for deadline := time.Now().Add(Patience); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
 		for _, p := range players {
 			if m := p.Hand(); Button(m, "draw", "deck") != "" {
 				return p, m

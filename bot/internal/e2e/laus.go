@@ -21,7 +21,7 @@ import (
 // match is over.
 func LausMover(t *testing.T, w *World, players []*Player) (*Player, *discordgo.Message) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(Patience)
 	for {
 		for _, p := range players {
 			m := p.Hand()

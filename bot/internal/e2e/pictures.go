@@ -6,7 +6,6 @@ import (
 	"image/png"
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -65,16 +64,24 @@ func Shown(t *testing.T, r *discordtest.Response, cb discordtest.Callback) *disc
 	if cb.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
 		return cb.Message
 	}
-	m, err := r.WaitEdited(1, 10*time.Second)
+	m, err := r.WaitEdited(1, Patience)
 	if err != nil {
 		t.Fatalf("a deferred answer never came: %v", err)
 	}
 	if m.Content != "Done: see the channel." {
 		return m
 	}
-	ms, err := r.WaitFollowups(1, 10*time.Second)
+	ms, err := r.WaitFollowups(1, Patience)
 	if err != nil || len(ms) == 0 {
 		t.Fatalf("a deferred public answer never came: %v", err)
 	}
 	return ms[0]
+}
+
+// Reply waits for the bot's answer to a command and returns the message
+// the person sees (see Shown): on a loaded machine any answer may come
+// after a "thinking…" deferral, and the callback alone then shows nothing.
+func Reply(t *testing.T, r *discordtest.Response, err error) *discordgo.Message {
+	t.Helper()
+	return Shown(t, r, Answer(t, r, err))
 }

@@ -72,7 +72,7 @@ func (w *World) Slowly(what string, onPublic bool, act func() (*discordtest.Resp
 		cb.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource:
 		w.T.Fatalf("%s was answered at once (type %d) although the store was stalled: the test proves nothing", what, cb.Type)
 	}
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(Patience)
 	for {
 		// Delivered: edited through this interaction's own token, or
 		// followed up.

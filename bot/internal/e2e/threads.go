@@ -14,7 +14,7 @@ import (
 func (w *World) MessageIn(ch *discordtest.Channel, want string) *discordgo.Message {
 	w.T.Helper()
 	var found *discordgo.Message
-	_, err := ch.Wait(5*time.Second, func(ms []*discordgo.Message) bool {
+	_, err := ch.Wait(Patience, func(ms []*discordgo.Message) bool {
 		for i := len(ms) - 1; i >= 0; i-- {
 			if strings.Contains(Text(ms[i]), want) {
 				found = ms[i]
@@ -36,7 +36,7 @@ func (w *World) MessageIn(ch *discordtest.Channel, want string) *discordgo.Messa
 // Thread waits until the channel has n threads and returns the newest.
 func (w *World) Thread(ch *discordtest.Channel, n int) *discordtest.Channel {
 	w.T.Helper()
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(Patience)
 	for {
 		ths := ch.Threads()
 		if len(ths) >= n {
@@ -55,7 +55,7 @@ func (w *World) Thread(ch *discordtest.Channel, n int) *discordtest.Channel {
 // WaitArchived waits until thread th is archived.
 func (w *World) WaitArchived(th *discordtest.Channel) {
 	w.T.Helper()
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(Patience)
 	for !th.Archived() {
 		if time.Now().After(deadline) {
 			w.T.Fatalf("thread %s was never archived", th.Name())
