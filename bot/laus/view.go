@@ -147,7 +147,7 @@ func lausPublic(s lausScreen) ui.Rendering {
 			}
 		}
 		if s.afk(i) {
-			players.WriteString(" · 🤖 stands in")
+			players.WriteString(" · 🤖 computer stands in")
 		}
 		players.WriteString("\n")
 	}
