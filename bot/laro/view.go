@@ -257,7 +257,7 @@ func laroHand(s laroScreen) ui.Rendering {
 		desc.WriteString(s.Note + "\n\n")
 	}
 	if s.Claim != nil && v.Phase != rules.PhaseOver {
-		desc.WriteString(s.claimLine() + "\n\n")
+		desc.WriteString(s.claimLine() + "\n")
 	}
 	switch {
 	case v.Phase == rules.PhaseOver:
