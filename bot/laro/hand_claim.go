@@ -121,7 +121,7 @@ func (s laroScreen) claimLine() string {
 		if c.Best.Win {
 			what = "your **win**"
 		}
-		return fmt.Sprintf("📣 Your LARO! on %s is in: it would make %s. The window %s; the contest is settled then.", s.card(c.Card), what, c.Close)
+		return fmt.Sprintf("📣 Your LARO! on %s is in: it would make %s. The window %s.", s.card(c.Card), what, c.Close)
 	}
 	if c.Best.Win {
 		return fmt.Sprintf("📣 %s completes your **win**! Press **LARO!** to take it. The window %s.", s.card(c.Card), c.Close)

@@ -81,7 +81,7 @@ func (s laroScreen) name(seatNo int) string {
 
 // handHint tells a newcomer where their cards are: the table message
 // shows whose turn it is, their hand is one press away.
-const handHint = "Your cards and moves: press 🃏 **My hand**."
+const handHint = "Your cards: press 🃏 **My hand**."
 
 // laroPublic renders the table message everyone in the channel sees. It is
 // drawn from a spectator's view, so no hidden card can reach it.
@@ -111,15 +111,19 @@ func laroPublic(s laroScreen) ui.Rendering {
 	}
 	e.Description = desc.String()
 
-	top := "empty"
-	if v.Top != rules.NoCard {
-		top = fmt.Sprintf("**%s** (%d in the pile)", s.card(v.Top), v.DiscardSize)
+	over := v.Phase == rules.PhaseOver
+	if !over {
+		// The message must fit a phone's screen (bot/internal/golden): the
+		// discard is what players act on, so it keeps a field; the deck and
+		// the stakes go to the footer's small print.
+		top := "empty"
+		if v.Top != rules.NoCard {
+			top = fmt.Sprintf("**%s** (%d in the pile)", s.card(v.Top), v.DiscardSize)
+		}
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Discard", Value: top})
+		e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Deck: %s, reshuffled %d/%d · Stakes: %s",
+			ui.Count(v.DeckSize, "card", "cards"), v.Reshuffles, rules.MaxReshuffles, s.Settings.stakesText(s.Pot, len(s.Seats)))}
 	}
-	e.Fields = append(e.Fields,
-		&discordgo.MessageEmbedField{Name: "Discard", Value: top, Inline: true},
-		&discordgo.MessageEmbedField{Name: "Deck", Value: fmt.Sprintf("%s · reshuffled %d/%d", ui.Count(v.DeckSize, "card", "cards"), v.Reshuffles, rules.MaxReshuffles), Inline: true},
-		&discordgo.MessageEmbedField{Name: "Stakes", Value: s.Settings.stakesText(s.Pot, len(s.Seats)), Inline: true},
-	)
 	var players strings.Builder
 	for i := range s.Seats {
 		marker := "▫️"
@@ -140,8 +144,8 @@ func laroPublic(s laroScreen) ui.Rendering {
 		}
 		players.WriteString("\n")
 	}
-	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Players", Value: players.String()})
-	if len(s.Events) > 0 {
+	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Players", Value: strings.TrimSuffix(players.String(), "\n")})
+	if len(s.Events) > 0 && !over { // once it is over, the description tells how it ended
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Latest", Value: strings.Join(s.Events, "\n")})
 	}
 
@@ -188,7 +192,7 @@ func laroEnding(s laroScreen) string {
 		b.WriteString("The game was abandoned: no winner.")
 	}
 	if len(s.Result) > 0 {
-		b.WriteString("\n\n**Chips:** " + strings.Join(s.Result, " · "))
+		b.WriteString("\n**Chips:** " + strings.Join(s.Result, " · "))
 	}
 	return b.String()
 }
@@ -253,7 +257,7 @@ func laroHand(s laroScreen) ui.Rendering {
 		desc.WriteString(s.Note + "\n\n")
 	}
 	if s.Claim != nil && v.Phase != rules.PhaseOver {
-		desc.WriteString(s.claimLine() + "\n\n")
+		desc.WriteString(s.claimLine() + "\n")
 	}
 	switch {
 	case v.Phase == rules.PhaseOver:
@@ -289,7 +293,7 @@ func laroHand(s laroScreen) ui.Rendering {
 		for _, cl := range laid {
 			b.WriteString(s.cluster(cl) + "\n")
 		}
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Laid", Value: b.String()})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Laid", Value: strings.TrimSuffix(b.String(), "\n")})
 	}
 	if hints := rules.Hints(v.Hand); len(hints) > 0 && v.Phase != rules.PhaseOver {
 		var b strings.Builder
@@ -299,7 +303,7 @@ func laroHand(s laroScreen) ui.Rendering {
 			}
 			b.WriteString(s.hintText(h) + "\n")
 		}
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Clusters in the making", Value: b.String()})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Clusters in the making", Value: strings.TrimSuffix(b.String(), "\n")})
 	}
 	top := "empty"
 	if v.Top != rules.NoCard {

@@ -45,7 +45,7 @@ func TestLausFinishedTableIsRebuiltAfterACrash(t *testing.T) {
 	for _, want := range []string{
 		fmt.Sprintf("match 1 · round %d", round),
 		"Match over** after " + ui.Count(round, "round", "rounds"),
-		fmt.Sprintf("%s — total **%d**", e2e.Named(alice), f.Match.Totals()[seat]),
+		fmt.Sprintf("%s — **%d**", e2e.Named(alice), f.Match.Totals()[seat]),
 		"Match #" + f.Board.Game.ID,
 	} {
 		if !strings.Contains(text, want) {

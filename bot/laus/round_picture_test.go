@@ -42,8 +42,9 @@ func TestRoundPicture(t *testing.T) {
 			if !c.IsQueen() && !c.IsJack() {
 				t.Errorf("seat %d: the picture shows %s, neither a queen nor a jack", i, c)
 			}
-			if !strings.Contains(lines[i], c.Symbol()) {
-				t.Errorf("seat %d: the picture shows %s, which the summary does not name: %q", i, c.Symbol(), lines[i])
+			// Each seat has two lines: its score, then how it scored.
+			if !strings.Contains(lines[2*i+1], c.Symbol()) {
+				t.Errorf("seat %d: the picture shows %s, which the summary does not name: %q", i, c.Symbol(), lines[2*i+1])
 			}
 		}
 	}

@@ -127,8 +127,11 @@ func lausSummary(tableID string, matchNo int, seats []table.Seat, rr rules.Round
 		fmt.Fprintf(&desc, "\nThe skat, **%s**, went to %s with the last trick.", lausCards(em, rr.Skat), name(rr.SkatTo))
 	}
 	var scores strings.Builder
+	// Two short lines a player, for a phone's screen (bot/internal/golden):
+	// what the round scored, then how.
 	for i, sr := range rr.Seats {
-		fmt.Fprintf(&scores, "%s: %d card points", name(i), sr.Points.CardPoints)
+		fmt.Fprintf(&scores, "%s → round **%d** · total **%d**\n", name(i), sr.Score, sr.Total)
+		fmt.Fprintf(&scores, "%d card points · %s", sr.Points.CardPoints, ui.Count(sr.Tricks, "trick", "tricks"))
 		var queens []rules.Card
 		for _, c := range sr.Pile {
 			if c.IsQueen() {
@@ -137,23 +140,23 @@ func lausSummary(tableID string, matchNo int, seats []table.Seat, rr rules.Round
 		}
 		switch {
 		case sr.Points.Cancelled && sr.Points.RawBonus > 0:
-			fmt.Fprintf(&scores, " · queen bonus ~~+%d~~ cancelled by Q♦ (%s)", sr.Points.RawBonus, lausCards(em, queens))
+			fmt.Fprintf(&scores, " · %s ~~+%d~~ cancelled by Q♦", lausCards(em, queens), sr.Points.RawBonus)
 		case sr.Points.Bonus > 0:
-			fmt.Fprintf(&scores, " · queen bonus +%d (%s)", sr.Points.Bonus, lausCards(em, queens))
+			fmt.Fprintf(&scores, " · %s +%d", lausCards(em, queens), sr.Points.Bonus)
 		case len(queens) > 0:
-			fmt.Fprintf(&scores, " · queens %s, no bonus", lausCards(em, queens))
+			fmt.Fprintf(&scores, " · %s no bonus", lausCards(em, queens))
 		}
 		if jacks := jacksIn(sr.Pile); len(jacks) > 0 {
 			// The round's picture shows each pile's jacks too.
-			fmt.Fprintf(&scores, " · jacks %s", lausCards(em, jacks))
+			fmt.Fprintf(&scores, " · %s", lausCards(em, jacks))
 		}
-		fmt.Fprintf(&scores, " · %s → round **%d** · total **%d**\n", ui.Count(sr.Tricks, "trick", "tricks"), sr.Score, sr.Total)
+		scores.WriteString("\n")
 	}
 	e := &discordgo.MessageEmbed{
 		Title:       fmt.Sprintf("Laus · table %s · match %d · round %d result", tableID, matchNo, rr.Round),
 		Description: desc.String(),
 		Color:       lausColor,
-		Fields:      []*discordgo.MessageEmbedField{{Name: "Scores", Value: scores.String()}},
+		Fields:      []*discordgo.MessageEmbedField{{Name: "Scores", Value: strings.TrimSuffix(scores.String(), "\n")}},
 	}
 	if rr.MatchOver {
 		names := make([]string, len(rr.Losers))

@@ -110,19 +110,6 @@ func lausEnding(s lausScreen) string {
 		ui.Count(v.Round, "round", "rounds"), strings.Join(names, " and "), verb, top, v.Target)
 }
 
-// closest names the seat(s) nearest the target, the ones in danger of losing.
-func (s lausScreen) closest() string {
-	v := s.View
-	top := slices.Max(v.Totals)
-	var names []string
-	for i, tot := range v.Totals {
-		if tot == top {
-			names = append(names, s.name(i))
-		}
-	}
-	return fmt.Sprintf("%s at **%d**, %d to go", strings.Join(names, ", "), top, max(v.Target-top, 0))
-}
-
 // lausPublic renders the table message everyone in the channel sees.
 func lausPublic(s lausScreen) ui.Rendering {
 	v := s.View
@@ -134,7 +121,7 @@ func lausPublic(s lausScreen) ui.Rendering {
 	if over {
 		e.Description = lausEnding(s)
 	} else {
-		e.Description = fmt.Sprintf("%s deals. %s\nYour cards and moves: press 🃏 **My hand**.", s.name(v.Dealer), s.turnLine())
+		e.Description = fmt.Sprintf("%s\nYour cards: press 🃏 **My hand**.", s.turnLine())
 	}
 	var players strings.Builder
 	for i := range s.Seats {
@@ -146,15 +133,17 @@ func lausPublic(s lausScreen) ui.Rendering {
 		if i == v.Dealer && !over {
 			players.WriteString(" (dealer)")
 		}
-		fmt.Fprintf(&players, " — total **%d**", v.Totals[i])
+		// One short line a seat, for a phone's screen (bot/internal/golden):
+		// the total, the tricks, and in a three-player round the skat.
+		fmt.Fprintf(&players, " — **%d**", v.Totals[i])
 		if !over {
-			fmt.Fprintf(&players, " · %s · %s in hand", ui.Count(v.TricksTaken[i], "trick", "tricks"), ui.Count(v.HandSizes[i], "card", "cards"))
+			fmt.Fprintf(&players, " · %s", ui.Count(v.TricksTaken[i], "trick", "tricks"))
 			switch {
 			case v.Seats != 3:
 			case v.SkatDecisions[i] == rules.Looked:
-				players.WriteString(" · looked at the skat")
+				players.WriteString(" · looked")
 			case v.SkatDecisions[i] == rules.Passed:
-				players.WriteString(" · passed the skat")
+				players.WriteString(" · passed")
 			}
 		}
 		if s.afk(i) {
@@ -162,34 +151,29 @@ func lausPublic(s lausScreen) ui.Rendering {
 		}
 		players.WriteString("\n")
 	}
-	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Players", Value: players.String()})
+	// The target heads the totals; the match's result, once reached, is in
+	// the description.
+	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: fmt.Sprintf("Players · totals to %d", v.Target),
+		Value: strings.TrimSuffix(players.String(), "\n")})
 	if !over {
 		trick := "No card yet."
-		if v.Trick.N > 0 {
+		switch last, ok := v.LastTrick(); {
+		case v.Trick.N > 0:
 			trick = s.trickText(v.Trick)
+		case ok:
+			trick = fmt.Sprintf("Last: %s → %s", s.trickText(last), s.name(last.Winner()))
 		}
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "On the table", Value: trick})
-	}
-	if last, ok := v.LastTrick(); ok {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Last trick",
-			Value: fmt.Sprintf("%s → taken by %s", s.trickText(last), s.name(last.Winner()))})
 	}
 	if v.Seats == 3 && !over {
 		skat := "2 cards face down."
 		if v.Passes > 0 {
-			skat += fmt.Sprintf(" %s so far: scores ×%d.", ui.Count(v.Passes, "pass", "passes"), 1<<v.Passes)
+			skat += fmt.Sprintf(" %s: scores ×%d.", ui.Count(v.Passes, "pass", "passes"), 1<<v.Passes)
 		}
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Skat", Value: skat, Inline: true})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Skat", Value: skat})
 	}
-	target := fmt.Sprintf("%d · closest: %s", v.Target, s.closest())
-	if over {
-		// The match's result is in the description; "0 to go" would read
-		// as a match still running.
-		target = fmt.Sprintf("%d · reached", v.Target)
-	}
-	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Target", Value: target, Inline: true})
-	if len(s.Events) > 0 {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Latest", Value: strings.Join(s.Events, "\n")})
+	if n := len(s.Events); n > 0 && !over {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Latest", Value: strings.Join(s.Events[max(n-2, 0):], "\n")})
 	}
 
 	id := ui.ComponentID{Game: "laus", Table: s.TableID, Turn: s.MatchNo}

@@ -40,8 +40,9 @@ type LobbyGame interface {
 	FinalView() ui.Rendering // the table message of a table closed after a game
 }
 
-// MaxEvents is how many recent events a table message lists.
-const MaxEvents = 5
+// MaxEvents is how many recent events a table message lists: enough to
+// follow the last turn, few enough for the message to fit a phone's screen.
+const MaxEvents = 3
 
 // Core is what every table has, whatever its game: who and where it is,
 // its seats, its lifecycle, its goroutine, its outbox and the players'

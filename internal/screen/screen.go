@@ -153,14 +153,16 @@ func Text(m *discordgo.Message) string {
 	return discordtest.MessageText(m, discordtest.TextLayout{FieldSep: ": ", ButtonSep: "\n"})
 }
 
-// Field returns the value of m's first embed field called name, or "".
+// Field returns the value of m's first embed field called name, or "". A
+// field whose name goes on after " · " counts too ("Players · totals to
+// 500" is the Players field).
 func Field(m *discordgo.Message, name string) string {
 	if m == nil {
 		return ""
 	}
 	for _, e := range m.Embeds {
 		for _, f := range e.Fields {
-			if f.Name == name {
+			if f.Name == name || strings.HasPrefix(f.Name, name+" · ") {
 				return f.Value
 			}
 		}

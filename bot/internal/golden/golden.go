@@ -17,12 +17,14 @@ var update = flag.Bool("update", false, "rewrite the golden files of rendered vi
 
 // Check compares a rendering, as the JSON Discord receives, with
 // testdata/views/name.golden. It also fails a rendering with a button
-// that has no text label (see Unlabelled), so every golden is checked.
+// that has no text label (see Unlabelled), or one longer than a phone's
+// screen (see CheckPhoneSize), so every golden is checked.
 func Check(t *testing.T, name string, r ui.Rendering) {
 	t.Helper()
 	for _, id := range Unlabelled(r) {
 		t.Errorf("%s: button %s has no text label: a screen reader has nothing to say for it", name, id)
 	}
+	CheckPhoneSize(t, name, r)
 	got, err := json.MarshalIndent(struct {
 		Content    string `json:"content,omitempty"`
 		Embeds     any    `json:"embeds"`
