@@ -1,10 +1,7 @@
 package table
 
 import (
-	"errors"
-	"fmt"
 	"log/slog"
-	"net/http"
 	"sync"
 	"time"
 
@@ -322,107 +319,4 @@ func (o *Outbox) sendOne() (more, refused bool) {
 		o.notices.since = time.Time{}
 	}
 	return more, o.refusals != refusals
-}
-
-func (o *Outbox) sendPublic(r ui.Rendering, fresh bool, channelID, msgID string) {
-	r = o.forChannel(r)
-	if !fresh {
-		comps := r.Components
-		if comps == nil {
-			comps = []discordgo.MessageComponent{}
-		}
-		files, keep := o.editFiles(msgID, r)
-		_, err := o.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
-			ID: msgID, Channel: channelID, Content: &r.Content, Embeds: &r.Embeds, Components: &comps,
-			Files: files, Attachments: keep,
-		})
-		if err == nil {
-			o.reached(channelID)
-			o.noteAttached(msgID, r)
-			return
-		}
-		if o.refusedPictures(err, r) {
-			o.sendPublic(r, fresh, channelID, msgID) // now without pictures
-			return
-		}
-		if code := restCode(err); code != discordgo.ErrCodeUnknownMessage && code != discordgo.ErrCodeMaximumNumberOfEditsToMessagesOlderThanOneHourReached {
-			o.refusedPublic(r, false, channelID, err)
-			return
-		}
-		// Someone deleted the table message, or it is over an hour old and
-		// Discord takes no more edits of it: post it again below.
-	}
-	m, err := o.session.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{
-		Content: r.Content, Embeds: r.Embeds, Components: r.Components, Files: r.DiscordFiles(),
-	})
-	if err != nil && o.refusedPictures(err, r) {
-		o.sendPublic(r, fresh, channelID, msgID) // now without pictures
-		return
-	}
-	if err != nil {
-		o.refusedPublic(r, true, channelID, err)
-		return
-	}
-	o.reached(channelID)
-	o.noteAttached(m.ID, r)
-	o.mu.Lock()
-	if o.channelID != channelID {
-		// The table moved (into a thread, or out of one) meanwhile.
-		o.mu.Unlock()
-		return
-	}
-	o.messageID = m.ID
-	o.mu.Unlock()
-	if o.onPosted != nil {
-		o.onPosted(m.ID)
-	}
-}
-
-// retryLater keeps a ui.Rendering that could not be sent, unless a newer one
-// has arrived meanwhile, so the table re-posts as soon as Discord lets it.
-func (o *Outbox) retryLater(r ui.Rendering, fresh bool) {
-	o.mu.Lock()
-	if o.reach.closed {
-		o.mu.Unlock()
-		return // nothing goes to a closed table's place again
-	}
-	if o.public == nil {
-		o.public = &r
-	}
-	o.newPublic = o.newPublic || fresh
-	// Back off: do not hammer a channel we may not write to.
-	o.backoff = time.Now().Add(10 * o.publicEvery)
-	o.mu.Unlock()
-}
-
-func (o *Outbox) noteProblem(err error) {
-	o.mu.Lock()
-	channel := o.channelID
-	msg := "Discord refused to show the table message: " + err.Error()
-	switch restCode(err) {
-	case discordgo.ErrCodeMissingPermissions, discordgo.ErrCodeMissingAccess:
-		// The grace a refusing channel has (see unreachable.go).
-		secs := max(1, int(o.reach.grace.Round(time.Second)/time.Second))
-		msg = fmt.Sprintf("cardbot cannot post or edit the table message in this channel. Give it the **View Channel**, "+
-			"**Send Messages**, **Embed Links** and **Read Message History** permissions here within %d seconds, "+
-			"or the table closes and every chip goes back.", secs)
-	}
-	o.problem = msg
-	o.refusals++
-	o.mu.Unlock()
-	o.log.Warn("table message not sent", "channel", channel, "err", err)
-}
-
-// restCode returns Discord's JSON error code of a failed REST call, or 0.
-func restCode(err error) int {
-	var re *discordgo.RESTError
-	if errors.As(err, &re) {
-		if re.Message != nil {
-			return re.Message.Code
-		}
-		if re.Response != nil && re.Response.StatusCode == http.StatusNotFound {
-			return discordgo.ErrCodeUnknownMessage
-		}
-	}
-	return 0
 }
