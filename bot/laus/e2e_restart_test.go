@@ -2,7 +2,6 @@ package laus_test
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -317,11 +316,6 @@ func waitRound(t *testing.T, w *e2e.World, round int) e2e.LausFinal {
 			t.Fatalf("round %d was never stored", round)
 		}
 	}
-}
-
-// messageIndex returns where the message with id is in the channel, or -1.
-func messageIndex(w *e2e.World, id string) int {
-	return slices.IndexFunc(w.Ch.Messages(), func(m *discordgo.Message) bool { return m.ID == id })
 }
 
 func TestLausRoundSummaryIsShownAfterARestart(t *testing.T) {
