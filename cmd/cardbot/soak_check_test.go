@@ -241,7 +241,7 @@ func lausOutcome(g *storedGame) ([]string, error) {
 		want = append(want, g.names[l])
 	}
 	for i, name := range g.names {
-		want = append(want, fmt.Sprintf("%s — total **%d**", name, totals[i]))
+		want = append(want, fmt.Sprintf("%s — **%d**", name, totals[i]))
 	}
 	return want, nil
 }
