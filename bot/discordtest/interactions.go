@@ -160,8 +160,12 @@ func (s *Server) expire(in *interaction) {
 func (s *Server) timeoutLocked(in *interaction) {
 	in.failed = true
 	detail := fmt.Sprintf("no callback within %v of the click", s.cfg.callbackDeadline)
-	if in.offline {
+	switch {
+	case in.offline:
 		detail = fmt.Sprintf("no callback within %v; no bot was connected when it was sent", s.cfg.callbackDeadline)
+	case !in.delivered:
+		// Held on a cut or slow gateway: no bot could have answered it.
+		detail = fmt.Sprintf("no callback within %v; it was not delivered to a bot in that time", s.cfg.callbackDeadline)
 	}
 	s.failLocked(FailureTimeout, in, detail)
 	in.settle()

@@ -99,7 +99,10 @@ func TestDiscordFaultsUnderLoadLoseNothing(t *testing.T) {
 	answeredLate := false
 	for _, f := range srv.Failures() {
 		switch {
-		case f.Kind == discordtest.FailureTimeout && strings.Contains(f.Detail, "no bot was connected"):
+		case f.Kind == discordtest.FailureTimeout && (strings.Contains(f.Detail, "no bot was connected") ||
+			strings.Contains(f.Detail, "not delivered to a bot")):
+			// Clicked while the gateway was cut: the bot could not have
+			// answered within 3 s, and answers late once it is back.
 			offline[f.InteractionID] = true
 		case f.Kind == discordtest.FailureLate && offline[f.InteractionID]:
 			answeredLate = answeredLate || f.InteractionID == late
