@@ -1,13 +1,15 @@
 package discordtest
 
 import (
+	"fmt"
 	"net/http"
 	"time"
 )
 
 // Gateway faults beyond DropConnections and RequestReconnect (gateway.go):
-// a session Discord will not let the bot resume, and the callback deadline
-// of an interaction that happened while no bot was connected.
+// a session Discord will not let the bot resume, the callback deadline of an
+// interaction that happened while no bot was connected, and how a missed
+// deadline is reported.
 
 // InvalidateSessions cuts every gateway connection, as DropConnections does,
 // and forgets the sessions, as Discord does when a session has been gone too
@@ -83,4 +85,28 @@ func (s *Server) connectedLocked(guildID string) bool {
 // interaction (10062). Callers hold s.mu.
 func (s *Server) offlineLocked(in *interaction) {
 	in.offline = true
+}
+
+// expire fails an interaction that got no callback in time: Discord shows
+// the user "This interaction failed".
+func (s *Server) expire(in *interaction) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if in.cb == nil && !in.failed {
+		s.timeoutLocked(in)
+	}
+}
+
+func (s *Server) timeoutLocked(in *interaction) {
+	in.failed = true
+	detail := fmt.Sprintf("no callback within %v of the click", s.cfg.callbackDeadline)
+	switch {
+	case in.offline:
+		detail = fmt.Sprintf("no callback within %v; no bot was connected when it was sent", s.cfg.callbackDeadline)
+	case !in.delivered:
+		// Held on a cut or slow gateway: no bot could have answered it.
+		detail = fmt.Sprintf("no callback within %v; it was not delivered to a bot in that time", s.cfg.callbackDeadline)
+	}
+	s.failLocked(FailureTimeout, in, detail)
+	in.settle()
 }

@@ -147,30 +147,6 @@ func (s *Server) deliveredLocked(in *interaction, t time.Time) {
 	s.notifyLocked()
 }
 
-// expire fails an interaction that got no callback in time: Discord shows
-// the user "This interaction failed".
-func (s *Server) expire(in *interaction) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if in.cb == nil && !in.failed {
-		s.timeoutLocked(in)
-	}
-}
-
-func (s *Server) timeoutLocked(in *interaction) {
-	in.failed = true
-	detail := fmt.Sprintf("no callback within %v of the click", s.cfg.callbackDeadline)
-	switch {
-	case in.offline:
-		detail = fmt.Sprintf("no callback within %v; no bot was connected when it was sent", s.cfg.callbackDeadline)
-	case !in.delivered:
-		// Held on a cut or slow gateway: no bot could have answered it.
-		detail = fmt.Sprintf("no callback within %v; it was not delivered to a bot in that time", s.cfg.callbackDeadline)
-	}
-	s.failLocked(FailureTimeout, in, detail)
-	in.settle()
-}
-
 // Callback is the bot's answer to an interaction, as the fake accepted it.
 type Callback struct {
 	// Type is the interaction callback type (4 message, 5 deferred message,
