@@ -167,21 +167,8 @@ func TestLaroThreadImpossibleInAThread(t *testing.T) {
 	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice := w.Player("alice")
-	// A thread a member started from a message in the channel.
-	r, err := alice.U.Slash(w.Ch, "chips daily")
-	e2e.Answer(t, r, err)
-	r, err = alice.U.Slash(w.Ch, "chips leaderboard")
-	board := e2e.Answer(t, r, err).Message
-	alice.Click(board, e2e.Button(board, "share", "leaderboard"))
-	msgs := w.Ch.Messages()
-	if len(msgs) == 0 {
-		t.Fatal("no channel message to start a thread from")
-	}
-	th := w.Ch.StartThread(alice.U, msgs[len(msgs)-1], "chat")
-	if th == nil {
-		t.Fatal("could not start a thread")
-	}
-	r, err = alice.U.Slash(th, "laro new", discordtest.BoolOpt("thread", true))
+	th := memberThread(t, w, alice, "chat")
+	r, err := alice.U.Slash(th, "laro new", discordtest.BoolOpt("thread", true))
 	if m := e2e.Reply(t, r, err); !strings.Contains(e2e.Text(m), "already a thread") {
 		t.Errorf("/laro new thread:true in a thread does not say why it stays there:\n%s", e2e.Text(m))
 	}

@@ -155,19 +155,9 @@ func TestLaroTableWhoseChannelIsDeletedCloses(t *testing.T) {
 func TestLaroNewInAThreadNeedsSendMessagesInThreads(t *testing.T) {
 	w := e2e.NewWorld(t)
 	alice := w.Player("alice")
-	// A thread a member started from a message in the channel.
-	r, err := alice.U.Slash(w.Ch, "chips daily")
-	e2e.Answer(t, r, err)
-	r, err = alice.U.Slash(w.Ch, "chips leaderboard")
-	board := e2e.Answer(t, r, err).Message
-	alice.Click(board, e2e.Button(board, "share", "*"))
-	msgs := w.Ch.Messages()
-	if len(msgs) == 0 {
-		t.Fatal("no channel message to start a thread from")
-	}
-	th := w.Ch.StartThread(alice.U, msgs[len(msgs)-1], "cards")
+	th := memberThread(t, w, alice, "cards")
 	w.Ch.SetBotPermissions(discordtest.DefaultBotPermissions &^ discordgo.PermissionSendMessagesInThreads)
-	r, err = alice.U.Slash(th, "laro new")
+	r, err := alice.U.Slash(th, "laro new")
 	if got := e2e.Text(e2e.Answer(t, r, err).Message); !strings.Contains(got, "Send Messages in Threads") {
 		t.Fatalf("/laro new in a thread the bot may not post in answered %q, want the permission named", got)
 	}
@@ -302,4 +292,24 @@ func TestLaroTableOutlivesAServerOutage(t *testing.T) {
 	w.TableMessage(e2e.Named(mover) + " " + did)
 	e2e.LiveGame(t, w, store.KindLaro)
 	w.NoFailures()
+}
+
+// memberThread is a thread a member started in w's channel, from a board
+// they shared there: a place where people chat, not a table's own thread.
+func memberThread(t *testing.T, w *e2e.World, p *e2e.Player, name string) *discordtest.Channel {
+	t.Helper()
+	r, err := p.U.Slash(w.Ch, "chips daily")
+	e2e.Answer(t, r, err)
+	r, err = p.U.Slash(w.Ch, "chips leaderboard")
+	board := e2e.Answer(t, r, err).Message
+	p.Click(board, e2e.Button(board, "share", "*"))
+	msgs := w.Ch.Messages()
+	if len(msgs) == 0 {
+		t.Fatal("no channel message to start a thread from")
+	}
+	th := w.Ch.StartThread(p.U, msgs[len(msgs)-1], name)
+	if th == nil {
+		t.Fatal("could not start a thread")
+	}
+	return th
 }
