@@ -508,21 +508,7 @@ func testBinaryPlaysSurvivesRestart(t *testing.T, pgURL string) {
 		t.Fatalf("neither hand offers Draw from deck:\n%s\n----\n%s", msgText(hands[alice]), msgText(hands[bob]))
 	}
 	click(t, mover, hands[mover], "Draw from deck")
-	var drawn *discordgo.Message
-	var discard string
-	_, err = mover.WaitEphemeral(stepTimeout, func(ms []*discordgo.Message) bool {
-		for _, m := range ms {
-			for _, id := range discordtest.CustomIDs(m) {
-				if strings.Contains(id, "/discard/") {
-					drawn, discard = m, id
-				}
-			}
-		}
-		return discard != ""
-	})
-	if err != nil {
-		t.Fatalf("after drawing, %s's hand offers no discard: %v\n%s", mover.Name(), err, msgText(hands[mover]))
-	}
+	drawn, discard := waitDiscard(t, mover, hands[mover])
 	r, err = mover.Click(drawn, discard)
 	act(t, mover.Name()+" discarding", r, err)
 
@@ -617,4 +603,27 @@ LOG_LEVEL=info
 	if strings.Contains(p.out.String(), "level=DEBUG") {
 		t.Errorf("LOG_LEVEL=info from .env was not applied: the output has debug lines")
 	}
+}
+
+// waitDiscard waits until u's hand, after a draw, offers a discard, and
+// returns that hand and one discard button's custom_id. before is the hand
+// as it was, for the failure message.
+func waitDiscard(t *testing.T, u *discordtest.User, before *discordgo.Message) (*discordgo.Message, string) {
+	t.Helper()
+	var drawn *discordgo.Message
+	var discard string
+	_, err := u.WaitEphemeral(stepTimeout, func(ms []*discordgo.Message) bool {
+		for _, m := range ms {
+			for _, id := range discordtest.CustomIDs(m) {
+				if strings.Contains(id, "/discard/") {
+					drawn, discard = m, id
+				}
+			}
+		}
+		return discard != ""
+	})
+	if err != nil {
+		t.Fatalf("after drawing, %s's hand offers no discard: %v\n%s", u.Name(), err, msgText(before))
+	}
+	return drawn, discard
 }

@@ -102,21 +102,7 @@ func TestBinaryStopsWhenTheDiskFailsASyncAndTheRestartAgrees(t *testing.T) {
 	}
 	r, err := mover.Click(hands[mover], buttonID(hands[mover], "Draw from deck"))
 	act(t, mover.Name()+" drawing", r, err)
-	var drawn *discordgo.Message
-	var discard string
-	_, err = mover.WaitEphemeral(stepTimeout, func(ms []*discordgo.Message) bool {
-		for _, m := range ms {
-			for _, id := range discordtest.CustomIDs(m) {
-				if strings.Contains(id, "/discard/") {
-					drawn, discard = m, id
-				}
-			}
-		}
-		return discard != ""
-	})
-	if err != nil {
-		t.Fatalf("after drawing, %s's hand offers no discard: %v", mover.Name(), err)
-	}
+	drawn, discard := waitDiscard(t, mover, hands[mover])
 	held := handCards(drawn)
 	// The draw's answer came once the draw was stored; the token of the hand message
 	// it answered is stored just after (queued, within 20 ms). The disk fails only
