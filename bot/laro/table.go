@@ -13,8 +13,6 @@ import (
 	"github.com/cardbot/cardbot/store"
 )
 
-// maxLaroSeats is the most players a Laro table seats.
-const maxLaroSeats = 6
 
 // laroTable is one Laro table: the shared table core plus its current game
 // and everything around the game that the engine does not know (stakes, the
@@ -91,7 +89,7 @@ func needChips(ctx context.Context, env *table.Env, guild, user string, need int
 
 // The lobby's Laro parts (see lobbyGame).
 
-func (t *laroTable) MaxSeats() int                 { return maxLaroSeats }
+func (t *laroTable) MaxSeats() int                 { return rules.MaxSeats }
 func (t *laroTable) SettingsJSON() json.RawMessage { return t.settings.marshal() }
 func (t *laroTable) Number() int                   { return t.settings.GameNo }
 func (t *laroTable) FinalView() ui.Rendering       { return laroPublic(t.screen(-1)) }
@@ -147,11 +145,11 @@ func (t *laroTable) Handle(ctx context.Context, in *ui.Input) *ui.Reply {
 func (t *laroTable) LobbyView() ui.Rendering {
 	e := &discordgo.MessageEmbed{
 		Title: fmt.Sprintf("Laro · table %s", t.ID),
-		Description: fmt.Sprintf("Hosted by %s. Click **Join** to sit down (up to %d players).\n%s%s", table.LabelOf(t.Seats, t.Host), maxLaroSeats,
+		Description: fmt.Sprintf("Hosted by %s. Click **Join** to sit down (up to %d players).\n%s%s", table.LabelOf(t.Seats, t.Host), rules.MaxSeats,
 			table.FreePlayLine, table.Line(t.ThreadLine())),
 		Color: 0x2b7a78,
 		Fields: []*discordgo.MessageEmbedField{
-			{Name: "Seats", Value: table.SeatList(t.Seats, maxLaroSeats)},
+			{Name: "Seats", Value: table.SeatList(t.Seats, rules.MaxSeats)},
 			{Name: "Settings", Value: t.settings.rulesText()},
 		},
 	}
