@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/catalog"
 	"github.com/cardbot/cardbot/bot/emojis"
 	"github.com/cardbot/cardbot/bot/games"
 	"github.com/cardbot/cardbot/bot/metrics"
@@ -85,8 +86,22 @@ func New(o Options) *Bot {
 	if o.CardEmojis {
 		b.env.Emojis = emojis.New(o.Log)
 	}
-	for _, newModule := range o.Modules {
-		m := newModule(b.env)
+	var entries []catalog.Entry
+	built := make([]ui.Module, len(o.Modules))
+	for i, newModule := range o.Modules {
+		built[i] = newModule(b.env)
+		if g, ok := built[i].(table.Game); ok {
+			entries = append(entries, g.Entry())
+		}
+	}
+	// Every game is registered before any module is asked for its command,
+	// which may name the games (the /cardbot settings options).
+	cat, err := catalog.New(entries...)
+	if err != nil {
+		panic(err) // two games of one kind: a programming error in the module list
+	}
+	b.env.Games = cat
+	for _, m := range built {
 		cmd := m.Command()
 		b.modules[cmd.Name] = m
 		b.names = append(b.names, cmd.Name)

@@ -16,7 +16,7 @@ import (
 // clicks and the replay's autocomplete.
 func (g *Game) looking() history.Module {
 	return history.Module{
-		Kind: laroHistory, Store: g.env.Store, Log: g.env.Log,
+		Kind: entry, Games: g.env.Games, Store: g.env.Store, Log: g.env.Log,
 		Line: g.historyLine,
 		ChoiceName: func(e store.HistoryEntry) string {
 			return fmt.Sprintf("#%s · %s · %s%s", e.Game.ID, history.ChoiceDate(e.Game.CreatedAt), history.Players(len(e.Game.Seats)), history.Chips(e.Net))

@@ -13,7 +13,6 @@ import (
 	"github.com/cardbot/cardbot/store"
 )
 
-
 // laroTable is one Laro table: the shared table core plus its current game
 // and everything around the game that the engine does not know (stakes, the
 // claim window, timeouts). All of its fields are owned by its actor's

@@ -161,7 +161,7 @@ func laroPublic(s laroScreen) ui.Rendering {
 		}}}
 	} else {
 		if s.GameID != "" {
-			e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Game #%s · %s", s.GameID, laroHistory.ReplayHint(s.GameID))}
+			e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Game #%s · %s", s.GameID, entry.ReplayHint(s.GameID))}
 		}
 		row := table.AfterGameButtons("laro", s.TableID, s.GameNo)
 		row.Components = append(row.Components, help.Button("laro"))

@@ -17,7 +17,7 @@ import (
 // clicks and the replay's autocomplete.
 func (g *Game) looking() history.Module {
 	return history.Module{
-		Kind: lausHistory, Store: g.env.Store, Log: g.env.Log,
+		Kind: entry, Games: g.env.Games, Store: g.env.Store, Log: g.env.Log,
 		Line: historyLine,
 		ChoiceName: func(e store.HistoryEntry) string {
 			return fmt.Sprintf("#%s · %s · %d players · %s", e.Game.ID, history.ChoiceDate(e.Game.CreatedAt), len(e.Game.Seats), ui.Count(e.LausRounds, "round", "rounds"))

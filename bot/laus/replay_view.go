@@ -10,11 +10,7 @@ import (
 	"github.com/cardbot/cardbot/bot/history"
 	"github.com/cardbot/cardbot/bot/ui"
 	rules "github.com/cardbot/cardbot/engine/laus"
-	"github.com/cardbot/cardbot/store"
 )
-
-// lausHistory names Laus for the history package.
-var lausHistory = history.Kind{Store: store.KindLaus, Title: "Laus", Noun: "match"}
 
 // replayView draws step f of replay r: what happened, every hand and the
 // skat (the match is over, so nothing is secret any more), the trick on the
@@ -31,7 +27,7 @@ func replayView(r *lausReplay, f lausFrame) ui.Rendering {
 		desc.WriteString("\n\nNext: " + sc.turnLine())
 	}
 	e := &discordgo.MessageEmbed{
-		Title:       history.StepTitle(lausHistory, r.id, f.Step, f.Last),
+		Title:       history.StepTitle(entry, r.id, f.Step, f.Last),
 		Description: desc.String(),
 		Color:       lausColor,
 	}
@@ -86,7 +82,7 @@ func replayView(r *lausReplay, f lausFrame) ui.Rendering {
 		sum.Title = fmt.Sprintf("Round %d scoring", f.Round.Round)
 		embeds = append(embeds, sum)
 	}
-	return ui.Rendering{Embeds: embeds, Components: history.Nav(lausHistory, r.id, f.Step, f.Last, r.jumps())}
+	return ui.Rendering{Embeds: embeds, Components: history.Nav(entry, r.id, f.Step, f.Last, r.jumps())}
 }
 
 func orDash(s string) string {

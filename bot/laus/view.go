@@ -180,7 +180,7 @@ func lausPublic(s lausScreen) ui.Rendering {
 	var row []discordgo.MessageComponent
 	if over {
 		if s.GameID != "" {
-			e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Match #%s · %s", s.GameID, lausHistory.ReplayHint(s.GameID))}
+			e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Match #%s · %s", s.GameID, entry.ReplayHint(s.GameID))}
 		}
 		row = table.AfterGameButtons("laus", s.TableID, s.MatchNo).Components
 	} else {
