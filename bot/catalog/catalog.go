@@ -29,6 +29,8 @@ type Entry struct {
 	// Faces are the game's card faces, made application emojis at start;
 	// nil shows its cards as text.
 	Faces []Face
+	// Settings are the game's own server defaults in /cardbot settings.
+	Settings []Setting
 }
 
 // A Face is one card face of a game, as an application emoji.
@@ -97,6 +99,15 @@ func (c *Catalog) All() []Entry {
 		return nil
 	}
 	return append([]Entry(nil), c.entries...)
+}
+
+// Settings returns the settings of every game, game by game.
+func (c *Catalog) Settings() []Setting {
+	var ss []Setting
+	for _, e := range c.All() {
+		ss = append(ss, e.Settings...)
+	}
+	return ss
 }
 
 // Faces returns the card faces of every game, game by game.

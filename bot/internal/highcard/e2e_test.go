@@ -73,7 +73,9 @@ func TestAThirdGameGetsEverythingFromTheSharedMachinery(t *testing.T) {
 	// Settings: the server's default turn timer reaches the new game's lobby.
 	alice.U.SetPermissions(discordtest.DefaultUserPermissions | discordgo.PermissionManageGuild)
 	r, err := alice.U.Slash(w.Ch, "cardbot settings", discordtest.IntOpt("turn_timer", 120))
-	e2e.Answer(t, r, err)
+	if text := e2e.Text(e2e.Answer(t, r, err).Message); !strings.Contains(text, "`/laus new` or `/highcard new`") {
+		t.Errorf("the settings page does not name the registered game's /new:\n%s", text)
+	}
 	r, err = alice.U.Slash(w.Ch, "highcard new", discordtest.IntOpt("stake", 10))
 	if cb := e2e.Answer(t, r, err); !cb.Ephemeral || !strings.Contains(e2e.Text(cb.Message), "is open") {
 		t.Fatalf("/highcard new answered %q, want a private confirmation", e2e.Text(cb.Message))
