@@ -83,9 +83,6 @@ func New(o Options) *Bot {
 	}
 	b.env.Shard = o.Shard
 	var games []string // the modules that run tables
-	if o.CardEmojis {
-		b.env.Emojis = emojis.New(o.Log)
-	}
 	var entries []catalog.Entry
 	built := make([]ui.Module, len(o.Modules))
 	for i, newModule := range o.Modules {
@@ -101,6 +98,9 @@ func New(o Options) *Bot {
 		panic(err) // two games of one kind: a programming error in the module list
 	}
 	b.env.Games = cat
+	if o.CardEmojis {
+		b.env.Emojis = emojis.New(o.Log, cat.Faces(), cat.RetiredFaces())
+	}
 	for _, m := range built {
 		cmd := m.Command()
 		b.modules[cmd.Name] = m

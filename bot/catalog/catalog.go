@@ -29,6 +29,9 @@ type Entry struct {
 	// Faces are the game's card faces, made application emojis at start;
 	// nil shows its cards as text.
 	Faces []Face
+	// RetiredFaces are keys the game's faces had before: emojis of these
+	// names that the bot made are deleted once the current faces are all up.
+	RetiredFaces []string
 	// Settings are the game's own server defaults in /cardbot settings.
 	Settings []Setting
 }
@@ -108,6 +111,15 @@ func (c *Catalog) Settings() []Setting {
 		ss = append(ss, e.Settings...)
 	}
 	return ss
+}
+
+// RetiredFaces returns the retired face keys of every game.
+func (c *Catalog) RetiredFaces() []string {
+	var ks []string
+	for _, e := range c.All() {
+		ks = append(ks, e.RetiredFaces...)
+	}
+	return ks
 }
 
 // Faces returns the card faces of every game, game by game.

@@ -33,7 +33,8 @@ type Game struct{ env *table.Env }
 func New(env *table.Env) ui.Module { return &Game{env: env} }
 
 // entry is what Laro registers in the catalog of games.
-var entry = catalog.Entry{Kind: store.KindLaro, Title: "Laro", Noun: "game", Colour: 0x2b7a78, Settings: serverSettings}
+var entry = catalog.Entry{Kind: store.KindLaro, Title: "Laro", Noun: "game", Colour: 0x2b7a78,
+	Settings: serverSettings, Faces: Faces(), RetiredFaces: retiredFaceKeys()}
 
 // Entry is Laro's entry in the catalog of games; its kind is "laro".
 func (g *Game) Entry() catalog.Entry { return entry }

@@ -8,8 +8,8 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/discordtest"
-	"github.com/cardbot/cardbot/bot/emojis"
 	"github.com/cardbot/cardbot/bot/internal/e2e"
+	"github.com/cardbot/cardbot/bot/laus"
 	rules "github.com/cardbot/cardbot/engine/laus"
 )
 
@@ -67,8 +67,8 @@ func TestLausCardEmojisOnButtonsAndInTheSummary(t *testing.T) {
 				if err != nil {
 					t.Fatalf("card button label %q is not the card's text: %v", b.Label, err)
 				}
-				if name := owned[b.Emoji.ID]; !strings.HasPrefix(name, emojis.LausKey(card)+"_") {
-					t.Errorf("button %q shows emoji %q, want the face of %s", b.Label, name, emojis.LausKey(card))
+				if name := owned[b.Emoji.ID]; !strings.HasPrefix(name, laus.FaceKey(card)+"_") {
+					t.Errorf("button %q shows emoji %q, want the face of %s", b.Label, name, laus.FaceKey(card))
 				}
 			}
 			checked = true

@@ -25,7 +25,8 @@ type Game struct{ env *table.Env }
 func New(env *table.Env) ui.Module { return &Game{env: env} }
 
 // entry is what Laus registers in the catalog of games.
-var entry = catalog.Entry{Kind: store.KindLaus, Title: "Laus", Noun: "match", Colour: lausColor, Settings: serverSettings}
+var entry = catalog.Entry{Kind: store.KindLaus, Title: "Laus", Noun: "match", Colour: lausColor,
+	Settings: serverSettings, Faces: Faces(), RetiredFaces: retiredFaceKeys()}
 
 // Entry is Laus's entry in the catalog of games; its kind is "laus".
 func (g *Game) Entry() catalog.Entry { return entry }

@@ -51,7 +51,7 @@ func (s lausScreen) afk(seatNo int) bool { return seatNo >= 0 && seatNo < len(s.
 func lausCards(em *emojis.Set, cs []rules.Card) string {
 	parts := make([]string, len(cs))
 	for i, c := range cs {
-		parts[i] = em.LausText(c)
+		parts[i] = cardText(em, c)
 	}
 	return strings.Join(parts, " ")
 }
@@ -60,7 +60,7 @@ func lausCards(em *emojis.Set, cs []rules.Card) string {
 func (s lausScreen) trickText(tr rules.Trick) string {
 	parts := make([]string, tr.N)
 	for i := range tr.N {
-		parts[i] = fmt.Sprintf("%s **%s**", s.name(tr.SeatOf(i)), s.Emojis.LausText(tr.Cards[i]))
+		parts[i] = fmt.Sprintf("%s **%s**", s.name(tr.SeatOf(i)), cardText(s.Emojis, tr.Cards[i]))
 	}
 	return strings.Join(parts, " · ")
 }
@@ -255,7 +255,7 @@ func lausHand(s lausScreen) ui.Rendering {
 		if led.IsJack() {
 			what = "a jack"
 		}
-		fmt.Fprintf(&desc, "**Your turn:** %s led **%s**; play %s if you have one.", s.name(v.Trick.SeatOf(0)), s.Emojis.LausText(led), what)
+		fmt.Fprintf(&desc, "**Your turn:** %s led **%s**; play %s if you have one.", s.name(v.Trick.SeatOf(0)), cardText(s.Emojis, led), what)
 	default:
 		fmt.Fprintf(&desc, "Waiting for %s.", s.name(v.Turn))
 	}
@@ -339,7 +339,7 @@ func lausHandControls(s lausScreen) []discordgo.MessageComponent {
 			b := discordgo.Button{Label: c.Symbol(), Style: discordgo.SecondaryButton, CustomID: id("play", c.String())}
 			// The label stays: screen readers read it, and it is all
 			// there is while the emojis are not uploaded.
-			if e, ok := s.Emojis.Laus(c); ok {
+			if e, ok := cardEmoji(s.Emojis, c); ok {
 				b.Emoji = &e
 			}
 			cards = append(cards, b)

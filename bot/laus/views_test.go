@@ -5,6 +5,7 @@ import (
 
 	"github.com/cardbot/cardbot/bot/emojis"
 	"github.com/cardbot/cardbot/bot/internal/golden"
+	"github.com/cardbot/cardbot/bot/laro"
 	"github.com/cardbot/cardbot/bot/table"
 	rules "github.com/cardbot/cardbot/engine/laus"
 )
@@ -39,7 +40,7 @@ func TestViewsLaus(t *testing.T) {
 			trickShown = true
 			golden.Check(t, "laus_public_trick", lausPublic(screen(-1)))
 			pictured := screen(m.Turn())
-			pictured.Emojis = emojis.Fixed()
+			pictured.Emojis = fixedEmojis()
 			golden.Check(t, "laus_hand_play_emojis", lausHand(pictured))
 		}
 	}
@@ -48,7 +49,7 @@ func TestViewsLaus(t *testing.T) {
 		t.Fatal("no finished round")
 	}
 	golden.Check(t, "laus_summary", lausSummary("xyz789", 1, viewSeats, rr, nil))
-	golden.Check(t, "laus_summary_emojis", lausSummary("xyz789", 1, viewSeats, rr, emojis.Fixed()))
+	golden.Check(t, "laus_summary_emojis", lausSummary("xyz789", 1, viewSeats, rr, fixedEmojis()))
 	for !m.Over() {
 		a, _ := rules.Decide(rules.Computer{}, m.View(m.Turn()))
 		if err := m.Apply(a); err != nil {
@@ -59,3 +60,7 @@ func TestViewsLaus(t *testing.T) {
 	final.GameID = "0123456789abcdef"
 	golden.Check(t, "laus_public_over", lausPublic(final))
 }
+
+// fixedEmojis is a complete emoji set with the IDs the goldens were drawn
+// with: IDs go by position, and in the bot's catalog Laro's faces come first.
+func fixedEmojis() *emojis.Set { return emojis.Fixed(append(laro.Faces(), Faces()...)...) }

@@ -16,6 +16,8 @@ import (
 
 	"github.com/cardbot/cardbot/bot/discordtest"
 	"github.com/cardbot/cardbot/bot/emojis"
+	"github.com/cardbot/cardbot/bot/laro"
+	"github.com/cardbot/cardbot/bot/laus"
 	cardtable "github.com/cardbot/cardbot/bot/table"
 )
 
@@ -101,7 +103,8 @@ func run(ctx context.Context, c config, log io.Writer) (*report, error) {
 	}
 	list := f.srv.ApplicationEmojis()
 	r.CardEmojis = len(list)
-	f.cardText.Store(emojis.Plain(list))
+	// The tables play Laro and Laus: their faces are the bot's emojis.
+	f.cardText.Store(emojis.Plain(list, append(laro.Faces(), laus.Faces()...)))
 
 	if c.turnNotice != cardtable.DefaultTurnNoticeS {
 		if err := setTurnNotice(ctx, f, c.turnNotice); err != nil {
