@@ -31,6 +31,8 @@ type laroTable struct {
 	notes    []string // per seat: why its last move came to nothing (see moved)
 	timeouts []int    // turns in a row each seat timed out
 	autoplay []bool
+
+	replayed replayedWindow // from a restart's Replay until Resume (recover.go)
 }
 
 // newTable handles /laro new: it checks the options, opens a lobby with the

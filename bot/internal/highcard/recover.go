@@ -5,57 +5,52 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
 
-// Recover rebuilds one table after a restart from its stored log, through
-// the shared parts every game uses (table.Env.Restore, ResumeLobby, Start,
-// ResumeFinished): a lobby, a game being played (its turn timer re-armed
-// for the deadline the players were shown), or a finished table with Play
-// again until its idle deadline.
+// Recover rebuilds one table after a restart through the shared recovery
+// (table.Env.Rebuild): a lobby, a game being played, or a finished table
+// with Play again until its idle deadline.
 func (g *Game) Recover(ctx context.Context, stored store.Game) error {
 	var s settings
-	core, recs, err := g.env.Restore(ctx, stored, entry.Title, &s)
+	return g.env.Rebuild(ctx, stored, entry.Title, &s, func(core table.Core) table.Rebuilder {
+		return &hcTable{Core: core, settings: s}
+	})
+}
+
+// Replay deals from the start record and replays the plays.
+func (t *hcTable) Replay(recs []store.ActionRecord) error {
+	r, err := replayLog(len(t.Seats), recs)
 	if err != nil {
 		return err
 	}
-	t := &hcTable{Core: core, settings: s}
-	if recs == nil {
-		g.env.ResumeLobby(t, stored)
-		return nil
+	t.game = r
+	for _, seat := range r.order {
+		t.describe(seat, r.played[seat])
 	}
-	if t.game, err = replayLog(len(t.Seats), recs); err != nil {
-		return err
-	}
-	for _, r := range recs[1:] {
-		seat, card, _ := parsePlay(r.Data) // replayLog read them already
-		t.Event(fmt.Sprintf("%s plays %d.", t.Seats[seat].Label(), card))
-	}
-	t.Seq = recs[len(recs)-1].Seq
-	t.LoadHands(ctx)
-	if stored.Status == store.StatusFinished {
-		if !t.game.over() {
-			return fmt.Errorf("stored as finished, but its replay is not over")
-		}
-		var none *ui.Rendering
-		g.env.ResumeFinished(ctx, t, stored, none)
-		return nil
-	}
-	g.env.Start(t, stored.MessageID)
-	t.Act.Post(func() {
-		t.Event("♻️ cardbot restarted; the game goes on.")
-		if !t.scheduleComputer() {
-			at := stored.Deadline.At
-			if at.IsZero() {
-				at = time.Now().Add(t.turnTimer())
-			}
-			t.armTurn(at)
-		}
-		t.Out.SetPublic(t.public(), stored.MessageID == "")
-		t.RefreshHands()
-	})
 	return nil
+}
+
+// Over reports whether the replayed game has ended.
+func (t *hcTable) Over() bool { return t.game.over() }
+
+// Ended has nothing to work out: the final message is drawn from the game.
+func (t *hcTable) Ended() {}
+
+// Resume re-arms the turn (keeping the deadline the players were shown) or
+// the computer's play, and redraws the table message.
+func (t *hcTable) Resume(g store.Game, _ *ui.Rendering) {
+	if !t.scheduleComputer() {
+		at := g.Deadline.At
+		if at.IsZero() {
+			at = time.Now().Add(t.turnTimer())
+		}
+		t.armTurn(at)
+	}
+	t.Out.SetPublic(t.public(), g.MessageID == "")
+	t.RefreshHands()
 }
 
 // replayLog deals from a game's start record and replays its plays.
