@@ -179,3 +179,34 @@ func TestAThirdGameGetsEverythingFromTheSharedMachinery(t *testing.T) {
 	}
 	w.NoFailures()
 }
+
+// TestAThirdGamePlaysAgain: the shared Play again and ready check start the
+// fixture's next game at the same table once both players are in.
+func TestAThirdGamePlaysAgain(t *testing.T) {
+	w := e2e.NewWorld(t, withHighCard)
+	alice, bob := w.Player("alice"), w.Player("bob")
+	r, err := alice.U.Slash(w.Ch, "highcard new")
+	e2e.Answer(t, r, err)
+	lobby := w.TableMessage("Click **Join**")
+	bob.Click(lobby, e2e.Button(lobby, "join", ""))
+	lobby = w.TableMessage(e2e.Named(bob))
+	alice.Click(lobby, e2e.Button(lobby, "start", ""))
+	playFirst(t, w, alice, "alice's turn")
+	playFirst(t, w, bob, "bob's turn")
+
+	final := w.TableMessage("[Play again]")
+	alice.Click(final, e2e.Button(final, "again", "*"))
+	waiting := w.TableMessage("Waiting for: " + e2e.Named(bob))
+	cb := bob.Click(waiting, e2e.Button(waiting, "again", "*"))
+	if !cb.Ephemeral || !strings.Contains(e2e.Text(cb.Message), "Your cards") {
+		t.Errorf("bob's I'm in answered %q, want his hand of the next game", e2e.Text(cb.Message))
+	}
+	if text := e2e.Text(w.TableMessage("game 2")); !strings.Contains(text, "alice's turn") {
+		t.Errorf("the second game's table does not start at alice's turn:\n%s", text)
+	}
+	live, err := w.St.LiveGames(t.Context())
+	if err != nil || len(live) != 1 || live[0].Kind != highcard.Kind || live[0].Status.String() != "playing" {
+		t.Errorf("live games %+v (%v), want the second High card game being played", live, err)
+	}
+	w.NoFailures()
+}
