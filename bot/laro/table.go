@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 	rules "github.com/cardbot/cardbot/engine/laro"
@@ -144,17 +142,8 @@ func (t *laroTable) Handle(ctx context.Context, in *ui.Input) *ui.Reply {
 
 // LobbyView renders the lobby message.
 func (t *laroTable) LobbyView() ui.Rendering {
-	e := &discordgo.MessageEmbed{
-		Title: fmt.Sprintf("Laro · table %s", t.ID),
-		Description: fmt.Sprintf("Hosted by %s. Click **Join** to sit down (up to %d players).\n%s%s", table.LabelOf(t.Seats, t.Host), rules.MaxSeats,
-			table.FreePlayLine, table.Line(t.ThreadLine())),
-		Color: 0x2b7a78,
-		Fields: []*discordgo.MessageEmbedField{
-			{Name: "Seats", Value: table.SeatList(t.Seats, rules.MaxSeats)},
-			{Name: "Settings", Value: t.settings.rulesText()},
-		},
-	}
-	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: table.LobbyButtons("laro", t.ID)}
+	return table.LobbyMessage(t, fmt.Sprintf("Click **Join** to sit down (up to %d players).\n%s", rules.MaxSeats, table.FreePlayLine),
+		t.settings.rulesText())
 }
 
 func (t *laroTable) StopTimers() {

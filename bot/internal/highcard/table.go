@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
@@ -97,17 +95,8 @@ func (t *hcTable) Handle(ctx context.Context, in *ui.Input) *ui.Reply {
 
 // LobbyView renders the lobby message.
 func (t *hcTable) LobbyView() ui.Rendering {
-	e := &discordgo.MessageEmbed{
-		Title: fmt.Sprintf("High card · table %s", t.ID),
-		Description: fmt.Sprintf("Hosted by %s. Click **Join** to sit down (%d to %d players).",
-			table.LabelOf(t.Seats, t.Host), minSeats, maxSeats),
-		Color: entry.Colour,
-		Fields: []*discordgo.MessageEmbedField{
-			{Name: "Seats", Value: table.SeatList(t.Seats, maxSeats)},
-			{Name: "Settings", Value: fmt.Sprintf("Stake **%d** · turn timer **%d s**", t.settings.Stake, t.settings.TurnTimerS)},
-		},
-	}
-	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: table.LobbyButtons(string(Kind), t.ID)}
+	return table.LobbyMessage(t, fmt.Sprintf("Click **Join** to sit down (%d to %d players).", minSeats, maxSeats),
+		fmt.Sprintf("Stake **%d** · turn timer **%d s**", t.settings.Stake, t.settings.TurnTimerS))
 }
 
 // StopTimers stops the turn and idle timers.
