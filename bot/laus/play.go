@@ -192,7 +192,7 @@ func (t *lausTable) apply(a rules.Action, at time.Time, actor string, timedOut b
 	kept := t.saveSeatKeeping()
 	// Before the deadline below: a seat the computer now keeps has none.
 	lines := t.keepSeat(e)
-	rec := store.ActionRecord{GameID: t.GameID, Seq: t.Seq + 1, Data: data, At: at}
+	rec := store.ActionRecord{Data: data, At: at}
 	var ended *rules.RoundResult
 	if t.match.Round() != round || t.match.Over() {
 		// The engine deals the next round at once: the finished one is
@@ -203,26 +203,18 @@ func (t *lausTable) apply(a rules.Action, at time.Time, actor string, timedOut b
 			rec.LausRound = t.storeRound(rr)
 		}
 	}
+	var over *store.Settlement
 	if t.match.Over() {
-		rec.Status = store.StatusFinished
-		rec.Settle = &store.Settlement{LausLosers: t.match.Losers()}
-		// The table stays open after the match until this deadline, also
-		// across a restart (see table.ResumeFinished).
-		dl := t.Env.AfterGameDeadline()
-		rec.Deadline = &dl
+		over = &store.Settlement{LausLosers: t.match.Losers()}
 	} else {
 		dl := t.nextDeadline()
 		rec.Deadline = &dl
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := t.Env.Store.AppendAction(ctx, rec, nil); err != nil {
-		t.Env.Log.Error("storing an action", "table", t.ID, "action", a.String(), "err", err)
+	if err := t.Commit(rec, over, "an action"); err != nil {
 		t.restore(before)
 		t.restoreSeatKeeping(kept)
-		return table.ErrNotSaved
+		return err
 	}
-	t.Seq++
 	for _, l := range lines {
 		t.Event(l)
 	}

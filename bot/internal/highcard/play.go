@@ -74,7 +74,7 @@ func (t *hcTable) play(ctx context.Context, in *ui.Input) *ui.Reply {
 	if err != nil || t.game.turn() != seat {
 		return t.HandReply(in, seat, "⚠️ It is not your turn.")
 	}
-	if err := t.apply(ctx, seat, card, in.At, in.UserID); err != nil {
+	if err := t.apply(seat, card, in.At, in.UserID); err != nil {
 		return t.HandReply(in, seat, "⚠️ That card could not be played.")
 	}
 	return t.HandReply(in, seat, "")
@@ -82,7 +82,7 @@ func (t *hcTable) play(ctx context.Context, in *ui.Input) *ui.Reply {
 
 // apply plays seat's card, stores it (the last play with the game's result
 // and its chips, in one transaction) and only then lets the game move on.
-func (t *hcTable) apply(ctx context.Context, seat, card int, at time.Time, actor string) error {
+func (t *hcTable) apply(seat, card int, at time.Time, actor string) error {
 	before := *t.game
 	before.hands = slices.Clone(before.hands)
 	before.hands[seat] = slices.Clone(before.hands[seat])
@@ -90,21 +90,18 @@ func (t *hcTable) apply(ctx context.Context, seat, card int, at time.Time, actor
 	if err := t.game.play(seat, card); err != nil {
 		return err
 	}
-	rec := store.ActionRecord{GameID: t.GameID, Seq: t.Seq + 1, Data: []byte(playRecord(seat, card)), At: at}
+	rec := store.ActionRecord{Data: []byte(playRecord(seat, card)), At: at}
+	var ended *store.Settlement
 	if t.game.over() {
-		rec.Status, rec.Settle = store.StatusFinished, t.settlement()
-		dl := t.Env.AfterGameDeadline()
-		rec.Deadline = &dl
+		ended = t.settlement()
 	} else {
 		dl := t.nextDeadline()
 		rec.Deadline = &dl
 	}
-	if err := t.Env.Store.AppendAction(ctx, rec, nil); err != nil {
-		t.Env.Log.Error("storing a play", "table", t.ID, "err", err)
+	if err := t.Commit(rec, ended, "a play"); err != nil {
 		*t.game = before
-		return table.ErrNotSaved
+		return err
 	}
-	t.Seq++
 	t.describe(seat, card)
 	t.afterMove(false, actor)
 	return nil

@@ -1,7 +1,6 @@
 package highcard
 
 import (
-	"context"
 	"time"
 
 	"github.com/cardbot/cardbot/store"
@@ -35,15 +34,10 @@ func (t *hcTable) armTurn(at time.Time) {
 
 // playFor plays the lowest card of seat: a timed-out player, or a computer.
 func (t *hcTable) playFor(seat int) {
-	ctx, cancel := context.WithTimeout(t.Env.Context(), storeTimeout)
-	defer cancel()
-	if err := t.apply(ctx, seat, t.game.hands[seat][0], time.Now(), ""); err != nil {
+	if err := t.apply(seat, t.game.hands[seat][0], time.Now(), ""); err != nil {
 		t.Env.Log.Error("playing for a seat", "table", t.ID, "err", err)
 	}
 }
-
-// storeTimeout bounds a store write made by a timer rather than a click.
-const storeTimeout = 5 * time.Second
 
 // scheduleComputer has a computer seat whose turn it is play, and reports
 // whether it is a computer's turn (which needs no turn timer).
