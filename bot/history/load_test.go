@@ -11,7 +11,7 @@ import (
 )
 
 var (
-	laro = Kind{Kind: store.KindLaro, Title: "Laro", Noun: "game"}
+	laro = Kind{Kind: store.KindLaro, Title: "Laro", Noun: "game", Colour: 0x2b7a78}
 	// games runs Laro and a made-up game whose matches are called "deals",
 	// so a refusal naming another game's command is read from the catalog.
 	games, _ = catalog.New(laro, Kind{Kind: "other", Title: "Other", Noun: "deal"})

@@ -16,7 +16,12 @@
 // package webhook; package shard says which servers a process serves.
 //
 // A game embeds Core in its table type and implements Table (and
-// LobbyGame); it writes every action to the store before it answers.
+// LobbyGame); it writes every action to the store before it answers. What
+// every game's table does the same way is here, and a game gives only what
+// differs: its lobby message (LobbyMessage), the end of a move
+// (Core.Commit), Play again (Core.PlayAgain) and the rebuild after a
+// restart (Env.Rebuild, with a Rebuilder). The games themselves are known
+// through the catalog (Env.Games), never by name.
 // This package imports ui, store, the transport packages and discordgo,
 // and no game.
 package table
