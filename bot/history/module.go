@@ -16,6 +16,26 @@ import (
 // last step, and a function that draws any step of 0..last.
 type Replayer func(g store.Game, recs []store.ActionRecord) (last int, draw func(step int) (ui.Rendering, error), err error)
 
+// A Replay is one finished game as a game reads it for the viewer.
+type Replay interface {
+	// Last is the number of its last step.
+	Last() int
+	// Draw draws step (0..Last) with its controls (see Nav).
+	Draw(step int) (ui.Rendering, error)
+}
+
+// Replays makes the Replayer of a game from how it reads a finished game's
+// log.
+func Replays[R Replay](read func(store.Game, []store.ActionRecord) (R, error)) Replayer {
+	return func(g store.Game, recs []store.ActionRecord) (int, func(int) (ui.Rendering, error), error) {
+		r, err := read(g, recs)
+		if err != nil {
+			return 0, nil, err
+		}
+		return r.Last(), r.Draw, nil
+	}
+}
+
 // Module answers one game's history and replay subcommands, their clicks
 // and the autocomplete of the replay's ID option. The game supplies what
 // differs: how a game reads in a list, and its replay.

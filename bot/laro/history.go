@@ -21,19 +21,7 @@ func (g *Game) looking() history.Module {
 		ChoiceName: func(e store.HistoryEntry) string {
 			return fmt.Sprintf("#%s · %s · %s%s", e.Game.ID, history.ChoiceDate(e.Game.CreatedAt), history.Players(len(e.Game.Seats)), history.Chips(e.Net))
 		},
-		Replay: func(gm store.Game, recs []store.ActionRecord) (int, func(int) (ui.Rendering, error), error) {
-			r, err := loadReplay(gm, recs)
-			if err != nil {
-				return 0, nil, err
-			}
-			return r.last(), func(k int) (ui.Rendering, error) {
-				f, err := r.frame(k)
-				if err != nil {
-					return ui.Rendering{}, err
-				}
-				return replayView(r, f), nil
-			}, nil
-		},
+		Replay: history.Replays(loadReplay),
 	}
 }
 

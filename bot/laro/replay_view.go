@@ -122,3 +122,15 @@ func (r *laroReplay) jumps() []history.Jump {
 	}
 	return out
 }
+
+// Last is the number of the replay's last step (history.Replay).
+func (r *laroReplay) Last() int { return r.last() }
+
+// Draw draws step k of the replay for the viewer (history.Replay).
+func (r *laroReplay) Draw(k int) (ui.Rendering, error) {
+	f, err := r.frame(k)
+	if err != nil {
+		return ui.Rendering{}, err
+	}
+	return replayView(r, f), nil
+}

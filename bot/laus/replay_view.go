@@ -156,3 +156,15 @@ func (r *lausReplay) jumps() []history.Jump {
 	slices.SortFunc(out, func(a, b history.Jump) int { return a.Step - b.Step })
 	return out
 }
+
+// Last is the number of the replay's last step (history.Replay).
+func (r *lausReplay) Last() int { return r.last() }
+
+// Draw draws step k of the replay for the viewer (history.Replay).
+func (r *lausReplay) Draw(k int) (ui.Rendering, error) {
+	f, err := r.frame(k)
+	if err != nil {
+		return ui.Rendering{}, err
+	}
+	return replayView(r, f), nil
+}
