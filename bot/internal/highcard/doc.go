@@ -7,9 +7,11 @@
 //
 // Everything else it has comes from the shared packages and nothing there
 // names it: the lobby, seats and Play again (table), private hands and the
-// turn timer with the server's default (table), chips (store, in the same
-// transaction as the last play), restart recovery (table.Env.Restore and the
-// bot's recovery), history and replay (history, through the catalog).
+// turn timer with the server's default (table, guildsettings), chips (store,
+// in the same transaction as the last play: table.Core.Commit), restart
+// recovery (table.Env.Rebuild), history and replay (history, through the
+// catalog), and its card faces as application emojis (emojis, from its
+// catalog entry).
 //
 // It is a test fixture: cardbot's own module list (bot/games) does not
 // include it, so players never see it. Only tests import it.

@@ -210,3 +210,40 @@ func TestAThirdGamePlaysAgain(t *testing.T) {
 	}
 	w.NoFailures()
 }
+
+// TestAThirdGamesCardFacesAreEmojis: the faces the fixture registers in its
+// catalog entry are uploaded by the shared emoji set beside Laro's and
+// Laus's, and its hand's card buttons show them.
+func TestAThirdGamesCardFacesAreEmojis(t *testing.T) {
+	w := e2e.NewWorld(t, withHighCard, e2e.CardEmojis)
+	alice := w.Player("alice")
+	r, err := alice.U.Slash(w.Ch, "highcard new")
+	e2e.Answer(t, r, err)
+	lobby := w.TableMessage("Click **Join**")
+	alice.Click(lobby, e2e.Button(lobby, "computer", "*"))
+	alice.Click(w.Ch.Message(lobby.ID), e2e.Button(lobby, "start", ""))
+	hand := alice.OpenHand(w.TableMessage("alice's turn"))
+	hand = alice.RefreshUntil(hand, "card faces on the cards to play", func(m *discordgo.Message) bool {
+		bs := e2e.CardButtons(m, "play")
+		for _, b := range bs {
+			if b.Emoji == nil || b.Emoji.ID == "" {
+				return false
+			}
+		}
+		return len(bs) == 3
+	})
+	owned := map[string]string{}
+	for _, e := range w.Srv.ApplicationEmojis() {
+		owned[e.ID] = e.Name
+	}
+	for _, b := range e2e.CardButtons(hand, "play") {
+		card := strings.TrimPrefix(b.Label, "Play ")
+		if name := owned[b.Emoji.ID]; !strings.HasPrefix(name, "highcard_"+card+"_") {
+			t.Errorf("button %q shows emoji %q, want the face of card %s", b.Label, name, card)
+		}
+	}
+	if n := len(owned); n != 60+1+32+20 {
+		t.Errorf("the application has %d emojis, want Laro's 61, Laus's 32 and High card's 20 faces", n)
+	}
+	w.NoFailures()
+}

@@ -80,7 +80,7 @@ func (t *hcTable) Handle(ctx context.Context, in *ui.Input) *ui.Reply {
 		return ui.EphemeralText("That button belongs to an earlier game at this table.")
 	}
 	switch c.Verb {
-	case "hand":
+	case "hand", "refresh":
 		return t.ShowHand(in)
 	case "play":
 		return t.play(ctx, in)

@@ -64,14 +64,20 @@ func (t *hcTable) HandView(seat int, note string) ui.Rendering {
 		e.Description = "No game is being played."
 		return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: []discordgo.MessageComponent{}}
 	}
+	emojiSet := t.Env.Emojis.Now() // one snapshot: every button agrees
 	cards := make([]string, len(t.game.hands[seat]))
 	var buttons []discordgo.MessageComponent
 	mine := t.game.turn() == seat
 	for i, c := range t.game.hands[seat] {
 		cards[i] = strconv.Itoa(c)
 		if mine {
-			buttons = append(buttons, discordgo.Button{Label: "Play " + cards[i], Style: discordgo.PrimaryButton,
-				CustomID: ui.ComponentID{Game: string(Kind), Table: t.ID, Turn: t.settings.GameNo, Verb: "play", Arg: cards[i]}.String()})
+			b := discordgo.Button{Label: "Play " + cards[i], Style: discordgo.PrimaryButton,
+				CustomID: ui.ComponentID{Game: string(Kind), Table: t.ID, Turn: t.settings.GameNo, Verb: "play", Arg: cards[i]}.String()}
+			// The card's face, once the shared emoji set has uploaded it.
+			if e, ok := emojiSet.Lookup(faceKey(c)); ok {
+				b.Emoji = &e
+			}
+			buttons = append(buttons, b)
 		}
 	}
 	var b strings.Builder
@@ -92,5 +98,8 @@ func (t *hcTable) HandView(seat int, note string) ui.Rendering {
 	if len(buttons) > 0 {
 		comps = append(comps, discordgo.ActionsRow{Components: buttons})
 	}
+	comps = append(comps, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{
+		Label: "Refresh", Style: discordgo.SecondaryButton,
+		CustomID: ui.ComponentID{Game: string(Kind), Table: t.ID, Turn: t.settings.GameNo, Verb: "refresh"}.String()}}})
 	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: comps}
 }
