@@ -7,9 +7,10 @@ import (
 	"github.com/cardbot/cardbot/store"
 )
 
-// StoreTimeout bounds a store write a table makes for a move on its own
-// goroutine: a stuck database fails the move, which the player is told,
-// rather than stalling the table.
+// StoreTimeout bounds a store write a table makes outside a click's own
+// context (a move, its message's ID, an announcement posted): a stuck
+// database fails the write, which is logged or told, rather than stalling
+// the table.
 const StoreTimeout = 5 * time.Second
 
 // Commit is the end of every move: it stores rec as the table's next
