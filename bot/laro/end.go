@@ -84,25 +84,27 @@ func (t *laroTable) finish() {
 func (t *laroTable) MinSeats() int { return 1 }
 
 // BeginNext starts the next game at the table with the winner dealing, once
-// everybody seated is in (see table.AfterGameClick), through the shared
-// Play again (table.Core.PlayAgain).
+// everybody seated is in (see table.AfterGameClick).
 func (t *laroTable) BeginNext(ctx context.Context, in *ui.Input) *ui.Reply {
 	next := t.settings
 	next.GameNo++
-	var finished laroTable
-	return t.PlayAgain(ctx, in, table.Again{
-		Settings: next.marshal(), Final: laroPublic(t.screen(-1)),
-		Noun: "game", Number: next.GameNo,
-		Switch: func(id string) func() {
-			finished = *t
-			t.GameID, t.settings, t.EndSeats = id, next, nil
-			return func() { *t = finished }
-		},
-		Header: t.threadHeader,
-		Begin: func() *ui.Reply {
-			return t.begin(ctx, in.At, nextDealer(finished.EndSeats, t.Seats, finished.game.NextDealer()))
-		},
-	})
+	id, undo, r := t.NextGame(ctx, next.marshal())
+	if r != nil {
+		return r
+	}
+	// The finished game's message keeps its final state, without buttons.
+	old := t.AfterGameView(laroPublic(t.screen(-1))).WithoutButtons()
+	finished, lobby, finishedAt := *t, t.Out.MessageID(), t.Out.Channel()
+	t.GameID, t.settings, t.EndSeats = id, next, nil
+	t.NextThread(ctx, in, t.ThreadName("game", next.GameNo), t.threadHeader())
+	if r := t.begin(ctx, in.At, nextDealer(finished.EndSeats, t.Seats, finished.game.NextDealer())); r != nil {
+		*t = finished
+		t.ReturnToLobby(lobby)
+		undo()
+		return r
+	}
+	t.DealHands(in)
+	return t.AnswerStart(in, finishedAt, lobby, old)
 }
 
 // threadHeader is the channel message the thread of the next game (Play

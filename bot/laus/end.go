@@ -32,22 +32,28 @@ func (t *lausTable) finish() {
 // MinSeats is the fewest players a Laus match is played with.
 func (t *lausTable) MinSeats() int { return minLausSeats }
 
-// BeginNext starts the next match at the table, once everybody seated is
-// in (see table.AfterGameClick), through the shared Play again
-// (table.Core.PlayAgain).
+// BeginNext starts a new match at the table with its seats, once everybody
+// seated is in (see table.AfterGameClick).
 func (t *lausTable) BeginNext(ctx context.Context, in *ui.Input) *ui.Reply {
 	next := t.settings
 	next.MatchNo++
-	return t.PlayAgain(ctx, in, table.Again{
-		Settings: next.marshal(), Final: t.public(),
-		Noun: "match", Number: next.MatchNo, Header: t.threadHeader,
-		Switch: func(id string) func() {
-			finished := *t
-			t.GameID, t.settings, t.EndSeats = id, next, nil
-			return func() { *t = finished }
-		},
-		Begin: func() *ui.Reply { return t.begin(ctx, in.At) },
-	})
+	id, undo, r := t.NextGame(ctx, next.marshal())
+	if r != nil {
+		return r
+	}
+	// The finished match's message keeps its final state, without buttons.
+	old := t.AfterGameView(t.public()).WithoutButtons()
+	finished, lobby, finishedAt := *t, t.Out.MessageID(), t.Out.Channel()
+	t.GameID, t.settings, t.EndSeats = id, next, nil
+	t.NextThread(ctx, in, t.ThreadName("match", next.MatchNo), t.threadHeader())
+	if r := t.begin(ctx, in.At); r != nil {
+		*t = finished
+		t.ReturnToLobby(lobby)
+		undo()
+		return r
+	}
+	t.DealHands(in)
+	return t.AnswerStart(in, finishedAt, lobby, old)
 }
 
 // threadHeader is the channel message the thread of the next match (Play
