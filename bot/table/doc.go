@@ -19,8 +19,8 @@
 // LobbyGame); it writes every action to the store before it answers. What
 // every game's table does the same way is here, and a game gives only what
 // differs: its lobby message (LobbyMessage), the end of a move
-// (Core.Commit), Play again (Core.PlayAgain) and the rebuild after a
-// restart (Env.Rebuild, with a Rebuilder). The games themselves are known
+// (Core.Commit) and the rebuild after a restart (Env.Rebuild, with a
+// Rebuilder). The games themselves are known
 // through the catalog (Env.Games), never by name.
 // This package imports ui, store, the transport packages and discordgo,
 // and no game.
