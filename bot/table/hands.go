@@ -51,7 +51,8 @@ func (c *Core) ShowHand(in *ui.Input) *ui.Reply {
 // click on the table's "My hand" or "I'm back" gets a new private message.
 func (c *Core) HandReply(in *ui.Input, seat int, note string) *ui.Reply {
 	v := c.self.HandView(seat, note)
-	fromTable := in.Component.Verb == "hand" || in.Component.Verb == "back"
+	verb := in.Component.Verb
+	fromTable := verb == VerbHand || verb == VerbBack
 	return c.AnswerHand(in, v, fromTable)
 }
 
