@@ -14,39 +14,17 @@ import (
 // than in discordgo's RateLimiter.
 //
 // discordgo files a call under the bucket its caller names and never forgets
-// a bucket. Its own InteractionRespond names a bucket after the callback URL,
-// which holds the interaction's token, so every click ever answered would
-// leave a bucket behind: about 200 bytes a click, without end. And its
-// InteractionResponseEdit files every webhook edit of the whole process under
-// one bucket that it holds for the round trip, so each player's hand update
-// would wait for every other's. Discord limits these calls per interaction
+// a bucket. Its InteractionResponseEdit files every webhook edit of the
+// whole process under one bucket that it holds for the round trip, so each
+// player's hand update would wait for every other's. Discord limits these calls per interaction
 // token and does not count them against the bot's global limit, so each
 // token gets a bucket that no other call shares, forgotten once it has gone
 // unused for a few seconds.
 
-// Respond answers interaction i with resp: the interaction callback, which
-// Discord takes once per interaction.
-func Respond(s *discordgo.Session, i *discordgo.Interaction, resp *discordgo.InteractionResponse) error {
-	uri := discordgo.EndpointInteractionResponse(i.ID, i.Token)
-	var files []*discordgo.File
-	if resp.Data != nil {
-		files = resp.Data.Files
-	}
-	// One call per interaction: a bucket used once and then dropped.
-	_, err := tokenRequest(s, discordgo.NewRatelimiter(), "POST", uri, resp, files, uri)
-	return err
-}
-
-// EditOriginal edits the message that answered interaction i (its
-// "original"), through i's token, under the token's own bucket, so no edit
-// ever waits for an unrelated one. An edit with files goes as
-// multipart/form-data, as Discord takes uploads.
-func EditOriginal(s *discordgo.Session, i *discordgo.Interaction, edit *discordgo.WebhookEdit) error {
-	return EditThrough(s, i, "", edit)
-}
-
 // EditThrough edits message msgID, sent through interaction i's token (a
-// follow-up), like EditOriginal; "" is the original.
+// follow-up; "" is the original, the message that answered i), under the
+// token's own bucket, so no edit ever waits for an unrelated one. An edit
+// with files goes as multipart/form-data, as Discord takes uploads.
 func EditThrough(s *discordgo.Session, i *discordgo.Interaction, msgID string, edit *discordgo.WebhookEdit) error {
 	if msgID == "" {
 		msgID = "@original"
