@@ -13,6 +13,7 @@ import (
 	"github.com/cardbot/cardbot/bot/games"
 	"github.com/cardbot/cardbot/bot/metrics"
 	"github.com/cardbot/cardbot/bot/respond"
+	"github.com/cardbot/cardbot/bot/shard"
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
@@ -30,7 +31,7 @@ type Options struct {
 
 	// Shard is the part of Discord this process serves (see shard.go); the
 	// zero Shard serves every guild.
-	Shard table.Shard
+	Shard shard.Shard
 
 	// CardEmojis shows cards as application emojis (uploaded at start, in
 	// the background); off, cards show as text.

@@ -1,12 +1,13 @@
 package respond
 
 import (
-	"encoding/json"
 	"errors"
 	"net/http"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/webhook"
 )
 
 // callbackRetryWithin is how much of Discord's 3-second window may have
@@ -42,27 +43,18 @@ func (ans *discordAnswer) callback(r *discordgo.InteractionResponse) error {
 	return err
 }
 
-// post sends r to interaction i's callback URL, with its files, if any, as
-// multipart/form-data, as Discord takes uploads.
-//
-// discordgo's own InteractionRespond names a rate-limit bucket after the
-// callback URL, which holds the interaction's token, and never forgets a
-// bucket: every click ever answered would leave one behind, about 200 bytes
-// a click. Discord takes one callback per interaction, so each gets a
-// bucket of its own, used once and then dropped with its limiter.
+// post sends r to interaction i's callback URL (with its files, if any,
+// as multipart/form-data). Discord takes one callback per interaction, so
+// it gets a rate-limit bucket of its own, used once and then dropped: a
+// bucket named after the URL, which holds the token, and kept would be
+// left behind by every click ever answered.
 func post(s *discordgo.Session, i *discordgo.Interaction, r *discordgo.InteractionResponse) error {
 	uri := discordgo.EndpointInteractionResponse(i.ID, i.Token)
-	contentType, body := "application/json", []byte(nil)
-	var err error
-	if r.Data != nil && len(r.Data.Files) > 0 {
-		contentType, body, err = discordgo.MultipartBodyWithJSON(r, r.Data.Files)
-	} else {
-		body, err = json.Marshal(r)
+	var files []*discordgo.File
+	if r.Data != nil {
+		files = r.Data.Files
 	}
-	if err != nil {
-		return err
-	}
-	_, err = s.RequestWithLockedBucket("POST", uri, contentType, body, discordgo.NewRatelimiter().LockBucket(uri), 0)
+	_, err := webhook.Request(s, discordgo.NewRatelimiter(), "POST", uri, r, files, uri)
 	return err
 }
 

@@ -3,8 +3,8 @@ package respond
 import (
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
+	"github.com/cardbot/cardbot/bot/webhook"
 )
 
 // Deliver sends a.Reply after the deferral Defer sent for it.
@@ -53,7 +53,7 @@ func (ans *discordAnswer) Deliver(a Answer) error {
 			// follow-up would only replace the placeholder, so settle it
 			// first; the next follow-up is a message of its own.
 			done := "Done: see the channel."
-			if err := table.EditThrough(s, i, "", &discordgo.WebhookEdit{Content: &done}); err != nil {
+			if err := webhook.Edit(s, i, "", &discordgo.WebhookEdit{Content: &done}); err != nil {
 				log.Warn("could not settle a deferral", "err", err)
 			}
 		}
@@ -69,10 +69,10 @@ func (ans *discordAnswer) Deliver(a Answer) error {
 
 // editOriginal replaces the interaction's original message with d,
 // through the interaction's token under the token's own bucket
-// (table.EditThrough), which the table's edits of a hand share.
+// (webhook.Edit), which the table's edits of a hand share.
 func (ans *discordAnswer) editOriginal(d *discordgo.InteractionResponseData) error {
 	embeds, comps := ui.OrEmpty(d.Embeds, d.Components)
-	err := table.EditThrough(ans.d.Session, ans.i, "", &discordgo.WebhookEdit{Content: &d.Content, Embeds: &embeds, Components: &comps, Files: d.Files})
+	err := webhook.Edit(ans.d.Session, ans.i, "", &discordgo.WebhookEdit{Content: &d.Content, Embeds: &embeds, Components: &comps, Files: d.Files})
 	if err != nil {
 		ans.log.Warn("could not deliver a late reply", "err", err)
 	}
