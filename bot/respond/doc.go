@@ -33,7 +33,7 @@
 //     the result and the outcome.
 //  5. Or the deadline comes first: Responder.Defer answers "thinking…"
 //     (privately, or as an update of the clicker's own ephemeral message),
-//     and Responder.Deliver sends the reply when it comes (late.go: an edit
+//     and Responder.Deliver sends the reply when it comes (an edit
 //     of the original, of the clicked message, or a follow-up).
 //  6. The router tells the Input whether Discord took the answer
 //     (ui.Input.Answered), so table code relying on it can fall back on its
