@@ -16,7 +16,11 @@
 // package webhook; package shard says which servers a process serves.
 //
 // A game embeds Core in its table type and implements Table (and
-// LobbyGame); it writes every action to the store before it answers.
+// LobbyGame); it writes every action to the store before it answers. The
+// core holds no pointer back to the game that embeds it: what needs the
+// game's views (HandReply, RefreshHands, DealHands, AnswerStart,
+// AfterGameView, CloseThread, like ArmIdle and Abandon) is a function the
+// game calls with itself as the Table.
 // This package imports ui, store, the transport packages and discordgo,
 // and no game.
 package table

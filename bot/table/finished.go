@@ -43,12 +43,12 @@ func (e *Env) ResumeFinished(ctx context.Context, t LobbyGame, g store.Game, ret
 	}
 	e.Start(t, home)
 	c.Act.Post(func() {
-		c.RefreshHands("")
+		RefreshHands(t, "")
 		final := t.FinalView() // while every seat of the game is in it
 		c.EndSeats = slices.Clone(c.Seats)
 		c.Seats = stillSeated(c.Seats, g.Seats)
 		c.restoreReady(g.Seats)
-		after := c.AfterGameView(final)
+		after := AfterGameView(t, final)
 		if next, ok := FirstHuman(c.Seats); !ok {
 			CloseTable(t)
 			after = after.WithoutButtons()
@@ -106,7 +106,7 @@ func (c *Core) SaveLeavers(ctx context.Context, gameSeats, seated []Seat) error 
 // threadArchived reports whether Discord says thread id is archived; one it
 // cannot tell about counts as open.
 func (e *Env) threadArchived(ctx context.Context, id string) bool {
-	if err := e.WaitGlobalBudget(ctx); err != nil {
+	if err := e.Pace.Wait(ctx); err != nil {
 		return false
 	}
 	ch, err := e.Session.Channel(id, discordgo.WithContext(ctx))

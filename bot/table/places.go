@@ -176,7 +176,7 @@ func (c *Core) leaveShutThread(thread string, why outbox.ThreadShut) {
 func (c *Core) unarchive(thread string) bool {
 	ctx, cancel := context.WithTimeout(c.Env.ctx, 10*time.Second)
 	defer cancel()
-	if err := c.Env.WaitGlobalBudget(ctx); err != nil {
+	if err := c.Env.Pace.Wait(ctx); err != nil {
 		return false
 	}
 	archived := false
