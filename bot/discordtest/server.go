@@ -181,6 +181,7 @@ type Server struct {
 	timers   map[*time.Timer]struct{}
 
 	identifies       int       // IDENTIFYs accepted (gateway_faults.go)
+	shardOverlaps    []string  // two live sessions of one shard (shard_sessions.go)
 	gatewayDownUntil time.Time // CutGateway
 
 	// latency and limiter have their own locks: every REST call consults

@@ -84,6 +84,11 @@ func run(ctx context.Context, stopSignals func(), cfg config, log *slog.Logger) 
 	defer st.Close()
 	st.OnSyncFailure = stopOnSyncFailure(log)
 	logDatabase(log, st)
+	lease, err := holdShard(ctx, cfg, st, log)
+	if err != nil || lease == nil {
+		return err // nil: stopped while waiting as a standby
+	}
+	defer lease.Release()
 
 	session, err := discordgo.New("Bot " + cfg.Token)
 	if err != nil {
