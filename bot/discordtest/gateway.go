@@ -178,7 +178,7 @@ func (s *Server) identify(c *gwConn, d json.RawMessage) {
 	s.identifies++
 	c.session = sess
 	sess.conn = c
-	s.checkShardOverlapLocked(sess)
+	s.identifiedLocked(sess)
 	var guilds []map[string]any
 	for _, g := range s.guilds {
 		if sess.owns(g.id) && !g.botGone {

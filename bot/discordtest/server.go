@@ -181,8 +181,11 @@ type Server struct {
 	timers   map[*time.Timer]struct{}
 
 	identifies       int       // IDENTIFYs accepted (gateway_faults.go)
-	shardOverlaps    []string  // two live sessions of one shard (shard_sessions.go)
 	gatewayDownUntil time.Time // CutGateway
+
+	// Shards' sessions (shard_sessions.go).
+	shardOverlaps []string     // two live sessions of one shard at once
+	identified    []Identified // every IDENTIFY
 
 	// latency and limiter have their own locks: every REST call consults
 	// them before it touches the model.

@@ -1,6 +1,9 @@
 package discordtest
 
-import "fmt"
+import (
+	"fmt"
+	"time"
+)
 
 // Discord accepts two sessions that identify as the same shard and sends both the
 // shard's events, so two bot processes serving one shard would both answer its clicks.
@@ -24,4 +27,25 @@ func (s *Server) ShardOverlaps() []string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return append([]string(nil), s.shardOverlaps...)
+}
+
+// Identified is one IDENTIFY the gateway accepted: the shard it named and when.
+type Identified struct {
+	Shard, Count int
+	At           time.Time
+}
+
+// identifiedLocked records an IDENTIFY and checks it against the shard's other sessions.
+func (s *Server) identifiedLocked(sess *gwSession) {
+	s.identified = append(s.identified, Identified{Shard: sess.shardID, Count: sess.shardCount, At: time.Now()})
+	s.checkShardOverlapLocked(sess)
+}
+
+// IdentifiedAt lists every IDENTIFY the gateway accepted, in order. Discord allows one per
+// 5 s in each bucket shard_id % max_concurrency, and the fake's GET /gateway/bot says
+// max_concurrency 1: a test checks the spacing with it.
+func (s *Server) IdentifiedAt() []Identified {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Identified(nil), s.identified...)
 }
