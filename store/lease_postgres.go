@@ -34,7 +34,13 @@ func newPGLease(dsn string) (*pgLease, error) {
 		return nil, fmt.Errorf("store: database URL: %w", err)
 	}
 	cfg.ConnectTimeout = pgConnectTimeout
-	cfg.RuntimeParams["application_name"] = "cardbot shard lease"
+	// Named after the bot's other sessions, so that an operator (or a test) finds it
+	// beside them.
+	name := cfg.RuntimeParams["application_name"]
+	if name == "" {
+		name = "cardbot"
+	}
+	cfg.RuntimeParams["application_name"] = name + " shard lease"
 	// The server's side of a silent network: probe an idle session after 5 s, every 2 s,
 	// and drop it after 3 unanswered probes or 10 s of unacknowledged data, so that a host
 	// cut off from the network loses its lease in about 11 s instead of the default two
