@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/cardbot/cardbot/bot/metrics"
 	"github.com/cardbot/cardbot/store"
 )
 
@@ -20,9 +21,14 @@ const exitLeaseLost = 75
 // standby, its database already open, and takes over as soon as the lease is free. It
 // then checks SHARD_COUNT against the one the database records, and waits the lease's
 // fence before the caller identifies. It returns nil, nil if ctx ends while waiting.
-func holdShard(ctx context.Context, cfg config, st *store.Store, log *slog.Logger) (*store.Lease, error) {
+//
+// A standby is alive but not ready: /healthz answers 200 while its database answers (no
+// gateway is expected of it, and a liveness probe must not kill it), /readyz 503.
+// observe replaces that check with the serving one once the shard is taken.
+func holdShard(ctx context.Context, cfg config, st *store.Store, m *metrics.Metrics, log *slog.Logger) (*store.Lease, error) {
 	shard := cfg.Shard.ID
 	count := max(cfg.Shard.Count, 1)
+	m.Watch(func() bool { return true }, st.Ping)
 	lease, err := store.TakeLease(ctx, cfg.database(), shard, leaseReporter(log, shard))
 	if ctx.Err() != nil {
 		return nil, nil

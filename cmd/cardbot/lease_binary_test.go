@@ -6,6 +6,7 @@ package main
 
 import (
 	"database/sql"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -54,10 +55,18 @@ func testStandbyTakesOver(t *testing.T, pgURL string) {
 
 	owner := startBot(t, "owner of shard 0", dir, env)
 	owner.waitLog("cardbot is running", startTimeout)
-	standby := startBot(t, "standby of shard 0", dir, env)
+	addr := freeAddr(t)
+	standby := startBot(t, "standby of shard 0", dir, append(env, "METRICS_ADDR="+addr))
 	standby.waitLog("waiting as its standby", startTimeout)
 	if n := srv.Connected(); n != 1 {
 		t.Fatalf("%d gateway sessions while the standby waits, want the owner's alone", n)
+	}
+	// Alive, so that no liveness probe kills it; not ready, so that it gets no traffic.
+	if code, body := get("http://" + addr + "/healthz"); code != http.StatusOK {
+		t.Errorf("the standby's /healthz: %d %q, want 200", code, body)
+	}
+	if code, body := get("http://" + addr + "/readyz"); code != http.StatusServiceUnavailable {
+		t.Errorf("the standby's /readyz: %d %q, want 503", code, body)
 	}
 
 	db, err := sql.Open(driver, dsn)
@@ -87,6 +96,7 @@ func testStandbyTakesOver(t *testing.T, pgURL string) {
 
 	standby.waitLog("cardbot is running", failoverLimit)
 	running := time.Since(killed)
+	waitStatus(t, "http://"+addr+"/readyz", http.StatusOK, "ready", stepTimeout)
 	standby.waitLog("table rebuilt", stepTimeout)
 	table := waitMessage(t, ch, "the table, taken over", func(m *discordgo.Message) bool {
 		return m.ID == lt.table.ID && strings.Contains(msgText(m), "restarted")

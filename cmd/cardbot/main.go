@@ -84,7 +84,7 @@ func run(ctx context.Context, stopSignals func(), cfg config, log *slog.Logger) 
 	defer st.Close()
 	st.OnSyncFailure = stopOnSyncFailure(log)
 	logDatabase(log, st)
-	lease, err := holdShard(ctx, cfg, st, log)
+	lease, err := holdShard(ctx, cfg, st, m, log)
 	if err != nil || lease == nil {
 		return err // nil: stopped while waiting as a standby
 	}
