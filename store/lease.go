@@ -59,13 +59,41 @@ const (
 // once, and with each error met while waiting (an unreachable server): a standby keeps
 // waiting through them.
 func TakeLease(ctx context.Context, dsn string, shard int, report func(error)) (*Lease, error) {
+	return waitLease(ctx, dsn, []int{shard}, report)
+}
+
+// TakeAnyLease is TakeLease for the first free shard of count (Lease.Shard says which):
+// N+1 identical processes serve N shards and keep a spare, which takes whichever shard
+// is freed first.
+func TakeAnyLease(ctx context.Context, dsn string, count int, report func(error)) (*Lease, error) {
+	shards := make([]int, max(count, 1))
+	for i := range shards {
+		shards[i] = i
+	}
+	return waitLease(ctx, dsn, shards, report)
+}
+
+// waitLease waits until this process holds the lease of one of shards, trying them in
+// order.
+func waitLease(ctx context.Context, dsn string, shards []int, report func(error)) (*Lease, error) {
 	b, fence, err := openLease(dsn)
 	if err != nil {
 		return nil, err
 	}
+	shard := -1
 	for told := false; ; {
-		ok, err := b.tryLock(ctx, shard)
-		if ok {
+		var err error
+		for _, sh := range shards {
+			var ok bool
+			if ok, err = b.tryLock(ctx, sh); ok {
+				shard = sh
+				break
+			}
+			if err != nil {
+				break
+			}
+		}
+		if shard >= 0 {
 			break
 		}
 		if ctx.Err() != nil {

@@ -158,3 +158,46 @@ func TestShardCountIsRecordedAndKept(t *testing.T) {
 		}
 	})
 }
+
+// TestAnyLeaseTakesTheFirstFreeShard: processes asking for any of two shards take 0,
+// then 1, then wait, and the waiting one takes the shard that is released.
+func TestAnyLeaseTakesTheFirstFreeShard(t *testing.T) {
+	eachBackend(t, func(t *testing.T) {
+		dsn := testDSN(t)
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		var held []*Lease
+		for want := range 2 {
+			l, err := TakeAnyLease(ctx, dsn, 2, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer l.Release()
+			if l.Shard() != want {
+				t.Fatalf("lease %d took shard %d, want %d", want, l.Shard(), want)
+			}
+			held = append(held, l)
+		}
+		waiting := make(chan error, 10)
+		got := make(chan *Lease, 1)
+		go func() {
+			l, err := TakeAnyLease(ctx, dsn, 2, func(err error) { waiting <- err })
+			if err == nil {
+				got <- l
+			}
+		}()
+		if err := <-waiting; err != nil {
+			t.Fatalf("the spare, waiting: %v", err)
+		}
+		held[1].Release()
+		select {
+		case l := <-got:
+			defer l.Release()
+			if l.Shard() != 1 {
+				t.Errorf("the spare took shard %d, want the released 1", l.Shard())
+			}
+		case <-ctx.Done():
+			t.Fatal("the spare did not take the released shard")
+		}
+	})
+}

@@ -21,6 +21,7 @@ const exitLeaseLost = 75
 // standby, its database already open, and takes over as soon as the lease is free. It
 // then checks SHARD_COUNT against the one the database records, and waits the lease's
 // fence before the caller identifies. It returns nil, nil if ctx ends while waiting.
+// With cfg.ShardAny it takes the first free shard; the lease's Shard says which.
 //
 // A standby is alive but not ready: /healthz answers 200 while its database answers (no
 // gateway is expected of it, and a liveness probe must not kill it), /readyz 503.
@@ -29,13 +30,20 @@ func holdShard(ctx context.Context, cfg config, st *store.Store, m *metrics.Metr
 	shard := cfg.Shard.ID
 	count := max(cfg.Shard.Count, 1)
 	m.Watch(func() bool { return true }, st.Ping)
-	lease, err := store.TakeLease(ctx, cfg.database(), shard, leaseReporter(log, shard))
+	var lease *store.Lease
+	var err error
+	if cfg.ShardAny {
+		lease, err = store.TakeAnyLease(ctx, cfg.database(), count, leaseReporter(log, -1))
+	} else {
+		lease, err = store.TakeLease(ctx, cfg.database(), shard, leaseReporter(log, shard))
+	}
 	if ctx.Err() != nil {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
+	shard = lease.Shard()
 	log.Info("took the shard's lease", "shard", shard, "fence", lease.Fence)
 	go stopOnLostLease(lease, log)
 	if err := lease.CheckShardCount(ctx, st, count); err != nil {
@@ -60,12 +68,16 @@ func holdShard(ctx context.Context, cfg config, st *store.Store, m *metrics.Metr
 }
 
 // leaseReporter logs a standby's waiting: once when it starts, and a database that does
-// not answer at most every 10 s.
+// not answer at most every 10 s. Shard -1 stands for any shard (config.ShardAny).
 func leaseReporter(log *slog.Logger, shard int) func(error) {
 	var mu sync.Mutex
 	var last time.Time
 	return func(err error) {
 		if err == nil {
+			if shard < 0 {
+				log.Info("every shard is served by another process; waiting as a standby for the first one freed")
+				return
+			}
 			log.Info("another process serves this shard; waiting as its standby", "shard", shard)
 			return
 		}

@@ -89,6 +89,7 @@ func run(ctx context.Context, stopSignals func(), cfg config, log *slog.Logger) 
 		return err // nil: stopped while waiting as a standby
 	}
 	defer lease.Release()
+	cfg.Shard.ID = lease.Shard() // the one taken, when SHARD_ID was left to the leases
 
 	session, err := discordgo.New("Bot " + cfg.Token)
 	if err != nil {
