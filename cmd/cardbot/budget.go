@@ -1,6 +1,6 @@
 package main
 
-import "github.com/cardbot/cardbot/bot/table"
+import "github.com/cardbot/cardbot/bot/restpace"
 
 // processBudget is this process's share of DISCORD_GLOBAL_BUDGET, which is the bot
 // token's budget: Discord counts its global limit per token, over every process of the
@@ -13,7 +13,7 @@ import "github.com/cardbot/cardbot/bot/table"
 func processBudget(cfg config) int {
 	budget := cfg.GlobalBudget
 	if budget <= 0 {
-		budget = table.DefaultGlobalBudget
+		budget = restpace.DefaultGlobalBudget
 	}
 	return max(budget/max(cfg.Shard.Count, 1), 1)
 }

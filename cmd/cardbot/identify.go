@@ -8,7 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/cardbot/cardbot/bot/table"
+	"github.com/cardbot/cardbot/bot/shard"
 	"github.com/cardbot/cardbot/store"
 )
 
@@ -24,7 +24,7 @@ const identifyEvery = 5 * time.Second
 // one bucket-turn apart instead of being refused. Later re-identifies of a live session
 // (after Discord invalidates it) are discordgo's own and rare; a refused one is retried
 // by discordgo.
-func waitIdentifyTurn(ctx context.Context, session *discordgo.Session, st *store.Store, shard table.Shard, log *slog.Logger) error {
+func waitIdentifyTurn(ctx context.Context, session *discordgo.Session, st *store.Store, sh shard.Shard, log *slog.Logger) error {
 	concurrency := 1
 	gw, err := session.GatewayBot()
 	switch {
@@ -35,7 +35,7 @@ func waitIdentifyTurn(ctx context.Context, session *discordgo.Session, st *store
 	case gw.SessionStartLimit.MaxConcurrency > 0:
 		concurrency = gw.SessionStartLimit.MaxConcurrency
 	}
-	bucket := shard.ID % concurrency
+	bucket := sh.ID % concurrency
 	for {
 		wait, err := st.ClaimIdentify(ctx, bucket, identifyEvery)
 		if err != nil || wait == 0 {
