@@ -85,7 +85,7 @@ func New(o Options) *Bot {
 		modules: map[string]ui.Module{},
 	}
 	b.env.Shard = o.Shard
-	b.responder = &respond.Discord{Session: o.Session, Budget: func() error { return b.env.WaitGlobalBudget(b.env.Context()) }}
+	b.responder = &respond.Discord{Session: o.Session, Budget: func() error { return b.env.Pace.Wait(b.env.Context()) }}
 	var games []string // the modules that run tables
 	if o.CardEmojis {
 		b.env.Emojis = emojis.New(o.Log)
@@ -101,9 +101,9 @@ func New(o Options) *Bot {
 		}
 	}
 	if o.Session != nil {
-		// A 429 despite the budget slows the tables' pace (see table.Env.RateLimited).
+		// A 429 despite the budget slows the tables' pace (see restpace.Pacer.RateLimited).
 		b.forgetRateLimits = o.Session.AddHandler(func(_ *discordgo.Session, r *discordgo.RateLimit) {
-			b.env.RateLimited(r)
+			b.env.Pace.RateLimited(r)
 		})
 		b.forgetPlaces = b.env.WatchPlaces(o.Session)
 	}
@@ -136,7 +136,7 @@ func (b *Bot) Start(ctx context.Context) error {
 		// The sync outlives Start's context but not the bot: Shutdown ends it.
 		ectx, cancel := context.WithCancel(context.Background())
 		b.stopEmojis = cancel
-		budgeted := emojis.WithBudget(b.session, func() error { return b.env.WaitGlobalBudget(ectx) })
+		budgeted := emojis.WithBudget(b.session, func() error { return b.env.Pace.Wait(ectx) })
 		set.Start(ectx, budgeted, appID)
 	}
 	b.env.PostAnnouncements(ctx)

@@ -132,7 +132,7 @@ func (t *laroTable) Handle(ctx context.Context, in *ui.Input) *ui.Reply {
 	}
 	switch verb {
 	case table.VerbHand, verbRefresh:
-		return t.ShowHand(in)
+		return table.ShowHand(t, in)
 	case verbLaro:
 		return t.call(in)
 	case verbDraw, verbDiscard, verbWin, verbLay:

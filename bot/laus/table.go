@@ -116,7 +116,7 @@ func (t *lausTable) Handle(ctx context.Context, in *ui.Input) *ui.Reply {
 	}
 	switch verb {
 	case table.VerbHand, verbRefresh:
-		return t.ShowHand(in)
+		return table.ShowHand(t, in)
 	case verbLook, verbPass, verbLay, verbPlay:
 		return t.move(ctx, in)
 	case table.VerbBack, verbResume:
