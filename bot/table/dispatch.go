@@ -185,6 +185,14 @@ func (d *dispatcher) startNext(now time.Time, force bool) time.Duration {
 			}
 			continue
 		}
+		if o.viaToken(now) {
+			// An edit through an interaction token: the budget does not
+			// bind it, so it goes now, beside the budget's pick. (While
+			// the budget is known to be empty the scan above is skipped,
+			// which delays it by at most one token's time.)
+			d.startLocked(o, force)
+			continue
+		}
 		if pick == nil || since.Before(pickSince) {
 			pick, pickSince = o, since
 		}
@@ -209,18 +217,24 @@ func (d *dispatcher) startNext(now time.Time, force bool) time.Duration {
 	}
 	d.heldDone(now)
 	d.tokens--
-	delete(d.waiting, pick)
-	d.flying[pick] = false
+	d.startLocked(pick, force)
+	return 0
+}
+
+// startLocked makes o's next call on a goroutine of its own; force: the
+// bot is stopping.
+func (d *dispatcher) startLocked(o *Outbox, force bool) {
+	delete(d.waiting, o)
+	d.flying[o] = false
 	d.calls.Add(1)
 	go func() {
 		defer d.calls.Done()
 		// A refused call waits out its back-off, or, when the bot is
 		// stopping, is given up: its state is stored and shown again
 		// after the restart.
-		more, refused := pick.sendOne()
-		d.landed(pick, more && !(force && refused))
+		more, refused := o.sendOne()
+		d.landed(o, more && !(force && refused))
 	}()
-	return 0
 }
 
 // heldDone ends a spell of waiting on the budget, if one was on.
