@@ -9,7 +9,9 @@
 // for a table still open after its game ended, see finished.go), and the
 // pacing of every call Discord's global rate limit binds: the dispatcher,
 // which sends the stalest table's latest rendering within the budget, and
-// GateGlobal, which counts those calls again where they reach the wire;
+// GateGlobal, which counts those calls again where they reach the wire
+// (a table message with a click's token bound to it is edited through that
+// token instead, outside the budget: outbox_token.go, tokens.go);
 // and what a table does when Discord no longer takes its messages (a
 // channel deleted or shut to the bot, a server that removed it, a game's
 // thread archived, locked or deleted: unreachable.go, places.go).
