@@ -12,6 +12,7 @@ import (
 	"github.com/cardbot/cardbot/bot/emojis"
 	"github.com/cardbot/cardbot/bot/games"
 	"github.com/cardbot/cardbot/bot/metrics"
+	"github.com/cardbot/cardbot/bot/shard"
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
@@ -29,7 +30,7 @@ type Options struct {
 
 	// Shard is the part of Discord this process serves (see shard.go); the
 	// zero Shard serves every guild.
-	Shard table.Shard
+	Shard shard.Shard
 
 	// CardEmojis shows cards as application emojis (uploaded at start, in
 	// the background); off, cards show as text.
@@ -96,9 +97,9 @@ func New(o Options) *Bot {
 		}
 	}
 	if o.Session != nil {
-		// A 429 despite the budget slows the tables' pace (see table.Env.RateLimited).
+		// A 429 despite the budget slows the tables' pace (see restpace.Pacer.RateLimited).
 		b.forgetRateLimits = o.Session.AddHandler(func(_ *discordgo.Session, r *discordgo.RateLimit) {
-			b.env.RateLimited(r)
+			b.env.Pace.RateLimited(r)
 		})
 		b.forgetPlaces = b.env.WatchPlaces(o.Session)
 	}
@@ -131,7 +132,7 @@ func (b *Bot) Start(ctx context.Context) error {
 		// The sync outlives Start's context but not the bot: Shutdown ends it.
 		ectx, cancel := context.WithCancel(context.Background())
 		b.stopEmojis = cancel
-		budgeted := emojis.WithBudget(b.session, func() error { return b.env.WaitGlobalBudget(ectx) })
+		budgeted := emojis.WithBudget(b.session, func() error { return b.env.Pace.Wait(ectx) })
 		set.Start(ectx, budgeted, appID)
 	}
 	b.env.PostAnnouncements(ctx)

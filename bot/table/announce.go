@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/outbox"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
@@ -89,7 +90,7 @@ func (e *Env) PostAnnouncements(ctx context.Context) {
 		}
 		ms, ok := recent[a.Channel]
 		if !ok {
-			if err := e.WaitGlobalBudget(ctx); err != nil {
+			if err := e.Pace.Wait(ctx); err != nil {
 				return
 			}
 			ms, err = e.Session.ChannelMessages(a.Channel, announceLookBack, "", "", "", discordgo.WithContext(ctx))
@@ -103,15 +104,15 @@ func (e *Env) PostAnnouncements(ctx context.Context) {
 		}
 		id := e.postedCopy(ms, r)
 		if id == "" {
-			if err := e.WaitGlobalBudget(ctx); err != nil {
+			if err := e.Pace.Wait(ctx); err != nil {
 				return
 			}
 			m, err := e.Session.ChannelMessageSendComplex(a.Channel, &discordgo.MessageSend{
 				Content: r.Content, Embeds: r.Embeds, Files: r.DiscordFiles(),
 			}, discordgo.WithContext(ctx))
-			if PicturesRefused(err, r) {
+			if outbox.PicturesRefused(err, r) {
 				// No Attach Files here: the summary's text says it all.
-				r = WithoutPictures(r)
+				r = outbox.WithoutPictures(r)
 				m, err = e.Session.ChannelMessageSendComplex(a.Channel, &discordgo.MessageSend{
 					Content: r.Content, Embeds: r.Embeds,
 				}, discordgo.WithContext(ctx))
@@ -167,7 +168,7 @@ func (e *Env) retireClosed(ctx context.Context, a store.Announcement) {
 	if err != nil {
 		return
 	}
-	if err := e.WaitGlobalBudget(ctx); err != nil {
+	if err := e.Pace.Wait(ctx); err != nil {
 		return
 	}
 	if _, err := e.Session.ChannelMessageEditComplex(&discordgo.MessageEdit{

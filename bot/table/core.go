@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/outbox"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
@@ -63,7 +64,7 @@ type Core struct {
 	Seq     int64  // last stored action of the current game or match
 
 	Act *Actor
-	Out *Outbox
+	Out *outbox.Outbox
 
 	Events   []string
 	Deadline time.Time   // when the current turn times out (zero: none)
@@ -74,7 +75,6 @@ type Core struct {
 	// message while people leave the table after it (nil: as Seats).
 	EndSeats []Seat
 
-	self   Table                // the game table this core belongs to
 	ready  map[string]bool      // between games: who is in for the next one (nil: nobody asked yet)
 	hands  map[string]handToken // open hand messages, by user
 	joins  map[string]handToken // Join clicks, whose tokens send the hand at Start (starthands.go)

@@ -43,12 +43,12 @@ func (e *Env) ResumeFinished(ctx context.Context, t LobbyGame, g store.Game, ret
 	}
 	e.Start(t, home)
 	c.Act.Post(func() {
-		c.RefreshHands("")
+		RefreshHands(t, "")
 		final := t.FinalView() // while every seat of the game is in it
 		c.EndSeats = slices.Clone(c.Seats)
 		c.Seats = stillSeated(c.Seats, g.Seats)
 		c.restoreReady(g.Seats)
-		after := c.AfterGameView(final)
+		after := AfterGameView(t, final)
 		if next, ok := FirstHuman(c.Seats); !ok {
 			CloseTable(t)
 			after = after.WithoutButtons()
@@ -66,7 +66,7 @@ func (e *Env) ResumeFinished(ctx context.Context, t LobbyGame, g store.Game, ret
 			}
 			c.Out.MoveTo(c.Thread.ID, msg)
 			if retire != nil {
-				c.Out.replaceLater(*retire)
+				c.Out.ReplaceLater(*retire)
 			}
 			c.Out.EndThread(final.WithoutButtons(), c.Channel, c.Thread.Lobby, after)
 		case retire != nil && !c.InThread():
@@ -106,7 +106,7 @@ func (c *Core) SaveLeavers(ctx context.Context, gameSeats, seated []Seat) error 
 // threadArchived reports whether Discord says thread id is archived; one it
 // cannot tell about counts as open.
 func (e *Env) threadArchived(ctx context.Context, id string) bool {
-	if err := e.WaitGlobalBudget(ctx); err != nil {
+	if err := e.Pace.Wait(ctx); err != nil {
 		return false
 	}
 	ch, err := e.Session.Channel(id, discordgo.WithContext(ctx))
@@ -115,13 +115,4 @@ func (e *Env) threadArchived(ctx context.Context, id string) bool {
 		return false
 	}
 	return ch.ThreadMetadata != nil && ch.ThreadMetadata.Archived
-}
-
-// replaceLater has the next rendering of the table message posted as a
-// fresh message, the current one first becoming r, without sending
-// anything yet: EndThread then sends both.
-func (o *Outbox) replaceLater(r ui.Rendering) {
-	o.mu.Lock()
-	o.retire, o.newPublic = &r, true
-	o.mu.Unlock()
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/outbox"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
@@ -139,7 +140,7 @@ func (e *Env) channelType(ctx context.Context, id string) discordgo.ChannelType 
 			return ch.Type
 		}
 	}
-	if err := e.WaitGlobalBudget(ctx); err != nil {
+	if err := e.Pace.Wait(ctx); err != nil {
 		return discordgo.ChannelTypeGuildText
 	}
 	ch, err := e.Session.Channel(id, discordgo.WithContext(ctx))
@@ -178,7 +179,7 @@ func (c *Core) NextThread(ctx context.Context, in *ui.Input, name string, header
 		c.Thread.Note = note
 		return
 	}
-	if err := c.Env.WaitGlobalBudget(ctx); err != nil {
+	if err := c.Env.Pace.Wait(ctx); err != nil {
 		c.Thread.Note = "cardbot is stopping, so the game is played in the channel."
 		return
 	}
@@ -209,7 +210,7 @@ func (c *Core) startThread(ctx context.Context, in *ui.Input, lobby, name string
 		c.Thread.Note = note
 		return
 	}
-	if err := c.Env.WaitGlobalBudget(ctx); err != nil {
+	if err := c.Env.Pace.Wait(ctx); err != nil {
 		c.Thread.Note = "cardbot is stopping, so the game is played in the channel."
 		return
 	}
@@ -243,7 +244,7 @@ func (c *Core) startThread(ctx context.Context, in *ui.Input, lobby, name string
 
 // threadFailure says in one line why Discord would not start a thread.
 func threadFailure(err error) string {
-	switch restCode(err) {
+	switch outbox.RESTCode(err) {
 	case discordgo.ErrCodeMissingPermissions, discordgo.ErrCodeMissingAccess:
 		return "cardbot may not start threads in this channel (it needs **Create Public Threads** and " +
 			"**Send Messages in Threads**), so the game is played in the channel."
@@ -265,9 +266,10 @@ func (c *Core) ReturnToLobby(lobbyID string) {
 // final itself, or, for a game played in a thread, final with a link to the
 // thread, on the lobby message in the channel. While a ready check runs
 // (see ready.go) it shows who is in instead of Play again.
-func (c *Core) AfterGameView(final ui.Rendering) ui.Rendering {
-	if lg, ok := c.self.(LobbyGame); ok && c.ready != nil && c.Status == store.StatusFinished {
-		final = c.withReadyCheck(final, lg.Number())
+func AfterGameView(t LobbyGame, final ui.Rendering) ui.Rendering {
+	c := t.TableCore()
+	if c.ready != nil && c.Status == store.StatusFinished {
+		final = c.withReadyCheck(final, t.Number())
 	}
 	if !c.InThread() {
 		return final
@@ -280,11 +282,12 @@ func (c *Core) AfterGameView(final ui.Rendering) ui.Rendering {
 // shows final without buttons, the thread is archived, and the lobby
 // message in the channel shows final with a link to the thread (and its
 // buttons: Play again). It does nothing for a game played in the channel.
-func (c *Core) CloseThread(final ui.Rendering) {
+func CloseThread(t LobbyGame, final ui.Rendering) {
+	c := t.TableCore()
 	if !c.InThread() {
 		return
 	}
-	c.Out.EndThread(final.WithoutButtons(), c.Channel, c.Thread.Lobby, c.AfterGameView(final))
+	c.Out.EndThread(final.WithoutButtons(), c.Channel, c.Thread.Lobby, AfterGameView(t, final))
 }
 
 // Line is s on a line of its own after a message's text ("" for none).

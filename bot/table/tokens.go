@@ -1,15 +1,14 @@
 package table
 
 import (
-	"time"
-
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/ui"
+	"github.com/cardbot/cardbot/bot/webhook"
 )
 
 // Clicks on the table message that leave a token able to edit it (see
-// outbox_token.go). A public redraw of the clicked table message (a lobby's
+// package outbox, token.go). A public redraw of the clicked table message (a lobby's
 // Join, a ready check's I'm in) is a type-7 callback already: its token is
 // bound once Discord has shown it. A private answer to a click on the table
 // message (a refusal, a note) becomes a type-6 callback and an ephemeral
@@ -43,10 +42,10 @@ func (c *Core) OfferToken(in *ui.Input, r *ui.Reply) {
 
 // SendFollowup sends p as a follow-up message of interaction i (POST
 // /webhooks/{app}/{token}), under a bucket that no other token shares and
-// that is forgotten once idle, as EditThrough does.
+// that is forgotten once idle, as webhook.Edit does.
 func SendFollowup(s *discordgo.Session, i *discordgo.Interaction, p *discordgo.WebhookParams) error {
 	key := discordgo.EndpointWebhookToken(i.AppID, i.Token)
-	_, err := tokenRequest(s, tokenLimiters.limiter(key, time.Now()), "POST", key, p, p.Files, key,
-		discordgo.WithClient(droppingSuccessBodies(s.Client)))
+	// Without ?wait=true Discord answers 204: there is no body to read.
+	_, err := webhook.Request(s, webhook.Limiter(key), "POST", key, p, p.Files, key)
 	return err
 }

@@ -1,4 +1,4 @@
-package table
+package outbox
 
 import (
 	"time"
@@ -6,6 +6,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/ui"
+	"github.com/cardbot/cardbot/bot/webhook"
 )
 
 // Editing the table message through an interaction token.
@@ -59,7 +60,8 @@ func (o *Outbox) BindToken(messageID string, i *discordgo.Interaction, at time.T
 	if messageID != o.messageID || o.bound != nil && o.bound.messageID == messageID && !at.After(o.bound.at) {
 		return
 	}
-	o.bound = &boundToken{i: tokenOnly(i), messageID: messageID, at: at}
+	// Only what an edit through the token needs, not the whole click.
+	o.bound = &boundToken{i: &discordgo.Interaction{ID: i.ID, AppID: i.AppID, Token: i.Token}, messageID: messageID, at: at}
 }
 
 // WantsToken reports whether a click on message messageID made at at
@@ -122,9 +124,10 @@ func (o *Outbox) takeClickedPeekLocked(now time.Time) bool {
 // 2 s with one to spare, and halves what the pace adds to the table's lag.
 func (o *Outbox) tokenEvery() time.Duration { return o.publicEvery / 2 }
 
-// viaToken reports whether the outbox's next public call goes through a
-// bound token (see tokenNextLocked), for the dispatcher.
-func (o *Outbox) viaToken(now time.Time) bool {
+// ViaToken reports whether the outbox's next public call goes through a
+// bound token (see tokenNextLocked), for the pacer (restpace.Sender).
+func (p *paced) ViaToken(now time.Time) bool {
+	o := (*Outbox)(p)
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	return o.tokenNextLocked(now)
@@ -142,7 +145,7 @@ func (o *Outbox) editThroughToken(r ui.Rendering, msgID string) bool {
 	}
 	embeds, comps := ui.OrEmpty(r.Embeds, r.Components)
 	files, keep := o.editFiles(msgID, r)
-	err := EditThrough(o.session, b.i, msgID, &discordgo.WebhookEdit{
+	err := webhook.Edit(o.session, b.i, msgID, &discordgo.WebhookEdit{
 		Content: &r.Content, Embeds: &embeds, Components: &comps, Files: files, Attachments: keep,
 	})
 	if err != nil {

@@ -1,4 +1,4 @@
-package table
+package outbox
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 
 	"github.com/cardbot/cardbot/bot/discordtest"
 	"github.com/cardbot/cardbot/bot/metrics"
+	"github.com/cardbot/cardbot/bot/restpace"
 	"github.com/cardbot/cardbot/bot/ui"
 )
 
@@ -40,7 +41,7 @@ func newTokenTable(t *testing.T, global discordtest.Limit) *tokenTable {
 	s := tt.srv.Session("test-token")
 	s.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
 		resp := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
-		if err := Respond(s, ic.Interaction, resp); err != nil {
+		if err := s.InteractionRespond(ic.Interaction, resp); err != nil {
 			t.Errorf("deferred update: %v", err)
 		}
 		tt.clicks <- ic.Interaction
@@ -51,11 +52,10 @@ func newTokenTable(t *testing.T, global discordtest.Limit) *tokenTable {
 	t.Cleanup(func() { _ = s.Close() })
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	d := newDispatcher(global.Requests)
-	d.m = metrics.New()
-	go d.run(ctx)
+	d := restpace.New(global.Requests, metrics.New())
+	go d.Run(ctx)
 	var sends sync.WaitGroup
-	tt.o = newOutbox(s, slog.New(slog.NewTextHandler(io.Discard, nil)), tt.ch.ID(), "", 40*time.Millisecond, d, &sends,
+	tt.o = New(s, slog.New(slog.NewTextHandler(io.Discard, nil)), tt.ch.ID(), "", 40*time.Millisecond, d, &sends,
 		func(id string) { tt.posted <- id })
 	return tt
 }
