@@ -23,6 +23,9 @@ import (
 // refuses the token (expired: 50027; the message not the token's: 10008,
 // 10015).
 //
+// Bound tokens live in memory only: after a restart the table message is
+// edited through the channel until a click binds a new one.
+//
 // The edit names the table message by its ID, not "@original": a token
 // whose original turned out to be another message (a click answered late,
 // after a private "thinking…") is refused rather than made to show the
