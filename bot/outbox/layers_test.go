@@ -13,8 +13,8 @@ import (
 const module = "github.com/cardbot/cardbot/"
 
 // TestTransportImportsPointDown: the transport packages sit beneath the
-// tables and the games, and their arrows point one way: outbox uses the
-// pacer and the webhook calls, never the reverse, and none of them reaches,
+// tables and the games, and their arrows point one way: outbox and threads
+// use the pacer, outbox the webhook calls, never the reverse, and none of them reaches,
 // even through another package, up into bot/table, a game or the bot.
 func TestTransportImportsPointDown(t *testing.T) {
 	root := moduleRoot(t)
@@ -24,6 +24,7 @@ func TestTransportImportsPointDown(t *testing.T) {
 		"bot/restpace": append([]string{"bot/outbox", "bot/webhook"}, above...),
 		"bot/webhook":  append([]string{"bot/outbox", "bot/restpace"}, above...),
 		"bot/shard":    append([]string{"bot/outbox", "bot/restpace", "bot/webhook"}, above...),
+		"bot/threads":  append([]string{"bot/outbox", "bot/webhook"}, above...),
 	} {
 		deps := moduleDeps(t, root, pkg)
 		for _, f := range forbidden {
