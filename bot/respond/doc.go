@@ -29,8 +29,11 @@
 //     passes it on to the Discord responder, which makes it safe (secure:
 //     private unless Public, never a public answer to an interaction table
 //     code keeps) and posts the callback (callback.go: retried on a 5xx
-//     while Discord's 3 seconds last); Observe then records the first reply,
-//     the result and the outcome.
+//     while Discord's 3 seconds last). A private answer to a click on a
+//     table message whose token the table wants (ui.Reply.Bind) goes
+//     quietly instead (quiet.go): a deferred update (6), then the answer
+//     as an ephemeral follow-up. Observe then records the first reply, the
+//     result and the outcome.
 //  5. Or the deadline comes first: Responder.Defer answers "thinking…"
 //     (privately, or as an update of the clicker's own ephemeral message),
 //     and Responder.Deliver sends the reply when it comes (an edit

@@ -67,9 +67,16 @@ func (ans *discordAnswer) Now(a Answer) error {
 		// panic) becomes an empty list rather than an answer Discord rejects.
 		reply = ui.Choices(nil)
 	}
+	var bind func()
+	if reply != nil {
+		bind = reply.Bind
+	}
 	reply = secure(ans.i, a.Linked, reply)
 	if reply == nil {
 		return nil
+	}
+	if bind != nil && answersQuietly(ans.i, a.Linked, reply) {
+		return ans.quietly(reply, bind) // see quiet.go
 	}
 	err := ans.callback(&reply.InteractionResponse)
 	if err != nil {
