@@ -11,7 +11,7 @@ import (
 	"github.com/pressly/goose/v3"
 )
 
-// TestUpgradeStoresAnyKind: a database made before migration 14 refused every kind
+// TestUpgradeStoresAnyKind: a database made before migration 16 refused every kind
 // but laro and laus; after the upgrade its games are still there, a game of a new
 // kind is stored and read back, and the file is sound.
 func TestUpgradeStoresAnyKind(t *testing.T) {
@@ -25,7 +25,7 @@ func TestUpgradeStoresAnyKind(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := p.UpTo(ctx, 13); err != nil {
+	if _, err := p.UpTo(ctx, 15); err != nil {
 		t.Fatal(err)
 	}
 	now := time.Now().UnixMilli()

@@ -1,6 +1,7 @@
 package laus_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -42,8 +43,13 @@ func TestLausMatchPlayedInAThread(t *testing.T) {
 		}
 	}
 	// Every round's summary was shown in the thread (in its table
-	// message, in turn), none in the channel.
+	// message, in turn), none in the channel. The thread is archived
+	// last, once everything queued for it has been sent.
+	w.WaitArchived(th)
 	f := e2e.LoadLaus(t, w)
+	// The last move's answer comes before the table message's paced edit:
+	// wait for that edit, which shows the last round's summary.
+	w.MessageIn(th, fmt.Sprintf("round %d result", len(f.Match.Results())))
 	shown := map[string]bool{}
 	for _, m := range th.History() {
 		for _, e := range m.Embeds {
@@ -64,7 +70,6 @@ func TestLausMatchPlayedInAThread(t *testing.T) {
 	if result.ID != lobby.ID || !strings.Contains(e2e.Text(result), "https://discord.com/channels/"+w.Guild.ID()+"/"+th.ID()) {
 		t.Errorf("the lobby message does not show the result with the thread's link:\n%s", e2e.Text(result))
 	}
-	w.WaitArchived(th)
 	// The scoreboard asked inside the thread shows the match played there.
 	r, err = bob.U.Slash(th, "laus scoreboard")
 	if m := e2e.Reply(t, r, err); !strings.Contains(e2e.Text(m), "match 1 (finished)") {

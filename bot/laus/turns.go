@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 	rules "github.com/cardbot/cardbot/engine/laus"
 	"github.com/cardbot/cardbot/store"
@@ -109,7 +110,7 @@ func (t *lausTable) back(in *ui.Input) *ui.Reply {
 		return r
 	}
 	if !t.playing() {
-		return t.HandReply(in, s, "The match is over.")
+		return table.HandReply(t, in, s, "The match is over.")
 	}
 	if !t.afk[s] {
 		return ui.EphemeralText("The computer is not playing for you, so there is nothing to take back: you have your seat.")
@@ -129,7 +130,7 @@ func (t *lausTable) back(in *ui.Input) *ui.Reply {
 	}
 	if err := t.Commit(rec, nil, "I'm back"); err != nil {
 		t.restoreSeatKeeping(kept)
-		return t.HandReply(in, s, "⚠️ "+lausRefusal(err))
+		return table.HandReply(t, in, s, "⚠️ "+lausRefusal(err))
 	}
 	for _, l := range lines {
 		t.Event(l)
@@ -139,5 +140,5 @@ func (t *lausTable) back(in *ui.Input) *ui.Reply {
 	t.armTurnAt(deadline)
 	t.scheduleComputer()
 	t.refreshAll(false, in.UserID)
-	return t.HandReply(in, s, "Welcome back: your seat is yours again.")
+	return table.HandReply(t, in, s, "Welcome back: your seat is yours again.")
 }

@@ -22,9 +22,9 @@ func (t *hcTable) start(ctx context.Context, in *ui.Input) *ui.Reply {
 	if r := t.begin(ctx, in.At); r != nil {
 		return r
 	}
-	t.DealHands(in)
+	table.DealHands(t, in)
 	v := t.ClosedView(fmt.Sprintf("Game %d has started below. Seated: %s", t.settings.GameNo, table.SeatNames(t.Seats)))
-	return t.AnswerStart(in, t.Channel, lobby, v)
+	return table.AnswerStart(t, in, t.Channel, lobby, v)
 }
 
 // staked reports whether chips move: a stake, and no computer seat.
@@ -72,12 +72,12 @@ func (t *hcTable) play(ctx context.Context, in *ui.Input) *ui.Reply {
 	}
 	card, err := strconv.Atoi(in.Component.Arg)
 	if err != nil || t.game.turn() != seat {
-		return t.HandReply(in, seat, "⚠️ It is not your turn.")
+		return table.HandReply(t, in, seat, "⚠️ It is not your turn.")
 	}
 	if err := t.apply(seat, card, in.At, in.UserID); err != nil {
-		return t.HandReply(in, seat, "⚠️ That card could not be played.")
+		return table.HandReply(t, in, seat, "⚠️ That card could not be played.")
 	}
-	return t.HandReply(in, seat, "")
+	return table.HandReply(t, in, seat, "")
 }
 
 // apply plays seat's card, stores it (the last play with the game's result
@@ -134,7 +134,7 @@ func (t *hcTable) afterMove(fresh bool, actor string) {
 		t.armTurn(time.Now().Add(t.turnTimer()))
 	}
 	t.Out.SetPublic(t.public(), fresh)
-	t.RefreshHands(actor)
+	table.RefreshHands(t, actor)
 }
 
 // finish ends a game whose result is stored: the table stays open for
@@ -160,7 +160,7 @@ func (t *hcTable) BeginNext(ctx context.Context, in *ui.Input) *ui.Reply {
 	}
 	// The finished game's message keeps its final state, without buttons;
 	// the new game gets a message of its own below it.
-	old := t.AfterGameView(t.public()).WithoutButtons()
+	old := table.AfterGameView(t, t.public()).WithoutButtons()
 	finished, lobby := *t, t.Out.MessageID()
 	t.GameID, t.settings, t.EndSeats = id, next, nil
 	if r := t.begin(ctx, in.At); r != nil {
@@ -168,6 +168,6 @@ func (t *hcTable) BeginNext(ctx context.Context, in *ui.Input) *ui.Reply {
 		undo()
 		return r
 	}
-	t.DealHands(in)
-	return t.AnswerStart(in, t.Channel, lobby, old)
+	table.DealHands(t, in)
+	return table.AnswerStart(t, in, t.Channel, lobby, old)
 }

@@ -50,7 +50,7 @@ func (t *hcTable) Resume(g store.Game, _ *ui.Rendering) {
 		t.armTurn(at)
 	}
 	t.Out.SetPublic(t.public(), g.MessageID == "")
-	t.RefreshHands()
+	table.RefreshHands(t)
 }
 
 // replayLog deals from a game's start record and replays its plays.

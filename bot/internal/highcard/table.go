@@ -76,12 +76,12 @@ func (t *hcTable) Handle(ctx context.Context, in *ui.Input) *ui.Reply {
 	if t.Status == store.StatusLobby {
 		return table.LobbyClick(ctx, t, in, func() *ui.Reply { return t.start(ctx, in) })
 	}
-	if c.Turn != t.settings.GameNo {
+	if c.Stamp != t.settings.GameNo {
 		return ui.EphemeralText("That button belongs to an earlier game at this table.")
 	}
 	switch c.Verb {
 	case "hand", "refresh":
-		return t.ShowHand(in)
+		return table.ShowHand(t, in)
 	case "play":
 		return t.play(ctx, in)
 	case table.VerbAgain, table.VerbLeave, table.VerbStartNow:

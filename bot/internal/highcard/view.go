@@ -16,7 +16,7 @@ import (
 // and, once the game is over, its ID and Play again.
 func (t *hcTable) public() ui.Rendering {
 	id := func(verb string) string {
-		return ui.ComponentID{Game: string(Kind), Table: t.ID, Turn: t.settings.GameNo, Verb: verb}.String()
+		return ui.ComponentID{Game: string(Kind), Key: t.ID, Stamp: t.settings.GameNo, Verb: ui.Verb(verb)}.String()
 	}
 	seats := t.Seats
 	if t.EndSeats != nil {
@@ -72,7 +72,7 @@ func (t *hcTable) HandView(seat int, note string) ui.Rendering {
 		cards[i] = strconv.Itoa(c)
 		if mine {
 			b := discordgo.Button{Label: "Play " + cards[i], Style: discordgo.PrimaryButton,
-				CustomID: ui.ComponentID{Game: string(Kind), Table: t.ID, Turn: t.settings.GameNo, Verb: "play", Arg: cards[i]}.String()}
+				CustomID: ui.ComponentID{Game: string(Kind), Key: t.ID, Stamp: t.settings.GameNo, Verb: "play", Arg: cards[i]}.String()}
 			// The card's face, once the shared emoji set has uploaded it.
 			if e, ok := emojiSet.Lookup(faceKey(c)); ok {
 				b.Emoji = &e
@@ -100,6 +100,6 @@ func (t *hcTable) HandView(seat int, note string) ui.Rendering {
 	}
 	comps = append(comps, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{
 		Label: "Refresh", Style: discordgo.SecondaryButton,
-		CustomID: ui.ComponentID{Game: string(Kind), Table: t.ID, Turn: t.settings.GameNo, Verb: "refresh"}.String()}}})
+		CustomID: ui.ComponentID{Game: string(Kind), Key: t.ID, Stamp: t.settings.GameNo, Verb: "refresh"}.String()}}})
 	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: comps}
 }

@@ -1,5 +1,5 @@
 -- A game's kind is no longer one of a fixed list: the PostgreSQL form of
--- sqlite/0014_game_kinds.sql. The bot's game registry decides which names are games;
+-- sqlite/0016_game_kinds.sql. The bot's game registry decides which names are games;
 -- the store keeps any non-empty name.
 
 -- +goose Up
