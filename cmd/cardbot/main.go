@@ -46,7 +46,12 @@ func main() {
 	collectGarbageSooner()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, stop, cfg, log); err != nil {
+	// A developer's setting, like GOGC, not the bot's configuration: the
+	// load generator's -profile sets it (see docs/load-testing.md).
+	stopProfile := profileOnSignals(os.Getenv("CARDBOT_PROFILE"), log)
+	err = run(ctx, stop, cfg, log)
+	stopProfile()
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "cardbot:", err)
 		os.Exit(1)
 	}
