@@ -112,6 +112,11 @@ func run(ctx context.Context, stopSignals func(), cfg config, log *slog.Logger) 
 	}
 	// Interactions reach a bot without any privileged intent.
 	session.Identify.Intents = discordgo.IntentsGuilds
+	// The bot reads nothing of discordgo's cache of servers, channels and
+	// members but its own user and application, which discordgo keeps
+	// anyway (State.onReady): without it every GUILD_CREATE and channel
+	// event is copied into memory for nothing.
+	session.StateEnabled = false
 	// discordgo identifies as shard [ID, Count] when Count > 1.
 	session.ShardID, session.ShardCount = cfg.Shard.ID, cfg.Shard.Count
 
@@ -123,7 +128,7 @@ func run(ctx context.Context, stopSignals func(), cfg config, log *slog.Logger) 
 	opts.GlobalBudget = cfg.GlobalBudget
 	opts.Shard = cfg.Shard
 	b := bot.New(opts)
-	session.AddHandler(b.HandleInteraction)
+	b.Listen(session)
 	if err := session.Open(); err != nil {
 		if restCode(err) == http.StatusUnauthorized {
 			return errors.New("the token was refused by Discord: check DISCORD_TOKEN (Bot → Reset Token gives a new one)")
