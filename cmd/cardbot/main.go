@@ -112,11 +112,13 @@ func run(ctx context.Context, stopSignals func(), cfg config, log *slog.Logger) 
 	}
 	// Interactions reach a bot without any privileged intent.
 	session.Identify.Intents = discordgo.IntentsGuilds
-	// The bot reads nothing of discordgo's cache of servers, channels and
-	// members but its own user and application, which discordgo keeps
-	// anyway (State.onReady): without it every GUILD_CREATE and channel
-	// event is copied into memory for nothing.
-	session.StateEnabled = false
+	// Of discordgo's cache the bot reads its own user, and channels and
+	// threads (a channel's type and a thread's parent, bot/table/thread.go),
+	// never members, roles, emojis, stickers, voice or presences:
+	// permissions come with each interaction. Those stay out of it.
+	cache := session.State
+	cache.TrackMembers, cache.TrackThreadMembers, cache.TrackRoles = false, false, false
+	cache.TrackEmojis, cache.TrackStickers, cache.TrackVoice, cache.TrackPresences = false, false, false, false
 	// discordgo identifies as shard [ID, Count] when Count > 1.
 	session.ShardID, session.ShardCount = cfg.Shard.ID, cfg.Shard.Count
 
