@@ -203,45 +203,65 @@ var suitNames = map[rules.Suit]string{rules.Circle: "Circle", rules.Triangle: "T
 // maxHints is how many clusters-in-the-making a hand lists; more is noise.
 const maxHints = 5
 
-// hintText shows a finished cluster with its kind, or a pair with the
-// cards that would complete it.
-func (s laroScreen) hintText(h rules.Hint) string {
-	if h.Kind != rules.NoKind {
-		return fmt.Sprintf("%s → %s ✅", s.cards(h.Cards), h.Kind)
-	}
-	needs := make([]string, 0, len(h.Needs))
-	for _, n := range h.Needs {
-		if c, err := rules.ParseCard(n); err == nil {
-			needs = append(needs, s.card(c))
+// writeCards writes cards in message text, separated by spaces: cards
+// without the slice and the join, for the hand, which is drawn on nearly
+// every click.
+func (s laroScreen) writeCards(b *strings.Builder, cs []rules.Card) {
+	for i, c := range cs {
+		if i > 0 {
+			b.WriteByte(' ')
 		}
+		b.WriteString(s.card(c))
 	}
-	return fmt.Sprintf("%s → needs %s", s.cards(h.Cards), strings.Join(needs, " / "))
 }
 
-// suitRows groups a hand by suit for display, one line per suit.
+// writeHint writes a finished cluster with its kind, or a pair with the
+// cards that would complete it.
+func (s laroScreen) writeHint(b *strings.Builder, h rules.Hint) {
+	s.writeCards(b, h.Cards)
+	if h.Kind != rules.NoKind {
+		b.WriteString(" → " + h.Kind.String() + " ✅")
+		return
+	}
+	b.WriteString(" → needs ")
+	first := true
+	for _, n := range h.Needs {
+		if c, err := rules.ParseCard(n); err == nil {
+			if !first {
+				b.WriteString(" / ")
+			}
+			b.WriteString(s.card(c))
+			first = false
+		}
+	}
+}
+
+// suitRows groups a hand by suit for display, one line per suit, then its
+// Voids.
 func (s laroScreen) suitRows(hand []rules.Card) string {
-	var rows []string
-	for _, suit := range []rules.Suit{rules.Circle, rules.Triangle, rules.Square} {
-		var cs []rules.Card
+	var b strings.Builder
+	cs := make([]rules.Card, 0, len(hand))
+	row := func(label string, keep func(rules.Card) bool) {
+		cs = cs[:0]
 		for _, c := range hand {
-			if !c.IsVoid() && c.Suit() == suit {
+			if keep(c) {
 				cs = append(cs, c)
 			}
 		}
-		if len(cs) > 0 {
-			rows = append(rows, fmt.Sprintf("%s %s  %s", suit.Symbol(), suitNames[suit], s.cards(cs)))
+		if len(cs) == 0 {
+			return
 		}
-	}
-	var voids []rules.Card
-	for _, c := range hand {
-		if c.IsVoid() {
-			voids = append(voids, c)
+		if b.Len() > 0 {
+			b.WriteByte('\n')
 		}
+		b.WriteString(label)
+		s.writeCards(&b, cs)
 	}
-	if len(voids) > 0 {
-		rows = append(rows, "Void  "+s.cards(voids))
+	for _, suit := range []rules.Suit{rules.Circle, rules.Triangle, rules.Square} {
+		row(suit.Symbol()+" "+suitNames[suit]+"  ", func(c rules.Card) bool { return !c.IsVoid() && c.Suit() == suit })
 	}
-	return strings.Join(rows, "\n")
+	row("Void  ", rules.Card.IsVoid)
+	return b.String()
 }
 
 // laroHand renders a player's private hand message with the buttons for
@@ -301,9 +321,12 @@ func laroHand(s laroScreen) ui.Rendering {
 			if i == maxHints {
 				break
 			}
-			b.WriteString(s.hintText(h) + "\n")
+			if i > 0 {
+				b.WriteByte('\n')
+			}
+			s.writeHint(&b, h)
 		}
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Clusters in the making", Value: strings.TrimSuffix(b.String(), "\n")})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Clusters in the making", Value: b.String()})
 	}
 	top := "empty"
 	if v.Top != rules.NoCard {
