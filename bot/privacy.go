@@ -76,9 +76,16 @@ func (b *Bot) send(log *slog.Logger, i *discordgo.Interaction, linked bool, r *u
 		// panic) becomes an empty list rather than an answer Discord rejects.
 		r = ui.Choices(nil)
 	}
+	var bind func()
+	if r != nil {
+		bind = r.Bind
+	}
 	r = secure(i, linked, r)
 	if r == nil {
 		return nil
+	}
+	if bind != nil && answersQuietly(i, linked, r) {
+		return b.sendQuietly(log, i, r, bind) // see quiet.go
 	}
 	err := b.respond(i, &r.InteractionResponse)
 	if err != nil {
@@ -114,7 +121,7 @@ func (b *Bot) deliverLate(log *slog.Logger, i *discordgo.Interaction, linked boo
 		// so it is marked Public): edit that message, and take the private
 		// placeholder away.
 		embeds, comps := ui.OrEmpty(d.Embeds, d.Components)
-		if err := b.env.WaitGlobalBudget(b.env.Context()); err != nil {
+		if err := b.env.Pace.Wait(b.env.Context()); err != nil {
 			return err
 		}
 		_, err := b.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
