@@ -138,13 +138,11 @@ func run(ctx context.Context, stopSignals func(), cfg config, log *slog.Logger) 
 	opts.Shard = cfg.Shard
 	b := bot.New(opts)
 	b.Listen(session)
-	if err := waitIdentifyTurn(ctx, session, st, cfg.Shard, log); err != nil {
-		if ctx.Err() != nil {
-			return nil // stopped while waiting
-		}
-		return err
-	}
+	gateIdentify(ctx, session, st, cfg.Shard, log)
 	if err := session.Open(); err != nil {
+		if ctx.Err() != nil {
+			return nil // stopped while waiting for the turn to identify
+		}
 		if restCode(err) == http.StatusUnauthorized {
 			return errors.New("the token was refused by Discord: check DISCORD_TOKEN (Bot → Reset Token gives a new one)")
 		}
