@@ -33,6 +33,9 @@ type Set struct {
 	mu    sync.RWMutex
 	ready map[string]discordgo.ComponentEmoji // by card key; nil until complete
 	plain *strings.Replacer                   // inline emojis back to card text
+	// text is every face's inline emoji ("<:name:id>") by key, made once
+	// when the set is complete instead of on every card shown.
+	text map[string]string
 }
 
 // New returns an empty set of faces (the card faces of every game the bot
@@ -125,9 +128,13 @@ func (s *Set) publish(ready map[string]discordgo.ComponentEmoji, texts map[strin
 	for key, e := range ready {
 		pairs = append(pairs, inline(e), texts[key])
 	}
+	text := make(map[string]string, len(ready))
+	for key, e := range ready {
+		text[key] = inline(e)
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.ready, s.plain = ready, strings.NewReplacer(pairs...)
+	s.ready, s.plain, s.text = ready, strings.NewReplacer(pairs...), text
 }
 
 // Now returns the set as it is at this moment, unchanged by a sync that
@@ -143,7 +150,7 @@ func (s *Set) Now() *Set {
 		return nil
 	}
 	// The maps are never written after publish, so sharing them is safe.
-	return &Set{log: s.log, faces: s.faces, done: s.done, ready: s.ready, plain: s.plain}
+	return &Set{log: s.log, faces: s.faces, done: s.done, ready: s.ready, plain: s.plain, text: s.text}
 }
 
 func (s *Set) lookup(key string) (discordgo.ComponentEmoji, bool) {
@@ -163,8 +170,14 @@ func (s *Set) Lookup(key string) (discordgo.ComponentEmoji, bool) { return s.loo
 // Text shows the face key in message text: its emoji inline
 // ("<:circle_plus_4_1a2b3c4d:123>") or, without one, text ("●+4").
 func (s *Set) Text(key, text string) string {
-	if e, ok := s.lookup(key); ok {
-		return inline(e)
+	if s == nil || key == "" {
+		return text
+	}
+	s.mu.RLock()
+	inline, ok := s.text[key]
+	s.mu.RUnlock()
+	if ok {
+		return inline
 	}
 	return text
 }

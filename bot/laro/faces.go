@@ -17,6 +17,22 @@ import (
 // Discord reads an emoji's name aloud: "circle_plus_4", "triangle_minus_10",
 // and "void" for every Void (they share one face).
 func FaceKey(c rules.Card) string {
+	if int(c) < len(faceKeys) {
+		return faceKeys[c]
+	}
+	return faceKey(c)
+}
+
+// faceKeys are every card's key, made once: a hand is drawn on nearly
+// every click, and each of its cards looks its face up.
+var faceKeys = func() (keys [rules.NumCards + 1]string) {
+	for c := range keys {
+		keys[c] = faceKey(rules.Card(c))
+	}
+	return keys
+}()
+
+func faceKey(c rules.Card) string {
 	if c.IsVoid() {
 		return "void"
 	}

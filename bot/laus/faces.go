@@ -15,6 +15,21 @@ import (
 // FaceKey names a Laus card's face in words a screen reader says well:
 // "jack_clubs", "ten_hearts".
 func FaceKey(c rules.Card) string {
+	if int(c) < len(faceKeys) {
+		return faceKeys[c]
+	}
+	return faceKey(c)
+}
+
+// faceKeys are every card's key, made once (see Laro's).
+var faceKeys = func() (keys [33]string) {
+	for c := range keys {
+		keys[c] = faceKey(rules.Card(c))
+	}
+	return keys
+}()
+
+func faceKey(c rules.Card) string {
 	if !c.Valid() {
 		return ""
 	}
