@@ -2,6 +2,7 @@ package laus
 
 import (
 	"testing"
+	"time"
 
 	"github.com/cardbot/cardbot/bot/emojis"
 	"github.com/cardbot/cardbot/bot/internal/golden"
@@ -19,8 +20,10 @@ func TestViewsLaus(t *testing.T) {
 	}
 	settings := lausSettings{Target: 500, TurnTimerS: 90, MatchNo: 1}
 	screen := func(viewer int) lausScreen {
+		// With a turn's deadline, as a live table has one: its timestamp
+		// takes a phone's width too.
 		return lausScreen{TableID: "xyz789", MatchNo: 1, Version: len(m.Log()), Seats: viewSeats, Settings: settings,
-			View: m.View(viewer), Events: []string{"Match 1 dealt."}}
+			View: m.View(viewer), Events: []string{"Match 1 dealt.", "ann looked at the skat."}, Deadline: time.Unix(1795630123, 0)}
 	}
 	golden.Check(t, "laus_public_skat", lausPublic(screen(-1)))
 	golden.Check(t, "laus_hand_skat", lausHand(screen(m.Turn())))
@@ -58,4 +61,22 @@ func TestViewsLaus(t *testing.T) {
 	final := screen(-1)
 	final.GameID = "0123456789abcdef"
 	golden.Check(t, "laus_public_over", lausPublic(final))
+}
+
+// The summary message at its longest: four players, card emojis, and the
+// match's end. It still fits a phone's screen (golden.Check).
+func TestViewLausSummaryOfAFourPlayerMatchsEnd(t *testing.T) {
+	m, err := rules.NewMatch(rules.MatchConfig{Seats: 4, Target: 300}, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !m.Over() {
+		a, _ := rules.Decide(rules.Computer{}, m.View(m.Turn()))
+		if err := m.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rr, _ := m.LastRound()
+	seats := append(viewSeats[:3:3], table.Seat{UserID: "444", Name: "dora"})
+	golden.Check(t, "laus_summary_over_4", lausSummary("xyz789", 2, seats, rr, emojis.Fixed()))
 }
