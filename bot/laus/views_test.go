@@ -23,7 +23,7 @@ func TestViewsLaus(t *testing.T) {
 		// With a turn's deadline, as a live table has one: its timestamp
 		// takes a phone's width too.
 		return lausScreen{TableID: "xyz789", MatchNo: 1, Version: len(m.Log()), Seats: viewSeats, Settings: settings,
-			View: m.View(viewer), Events: []string{"Match 1 dealt.", "ann looked at the skat."}, Deadline: time.Unix(1795630123, 0)}
+			View: m.View(viewer), Events: []string{"Match 1 dealt; 🤖 Ada deals.", "♻️ cardbot restarted; the match goes on."}, Deadline: time.Unix(1795630123, 0)}
 	}
 	golden.Check(t, "laus_public_skat", lausPublic(screen(-1)))
 	golden.Check(t, "laus_hand_skat", lausHand(screen(m.Turn())))
