@@ -35,7 +35,9 @@ func TestLausMatchKeepsTheChannelQuiet(t *testing.T) {
 	if len(f.Board.Rounds) < 2 {
 		t.Fatalf("the match had %d round(s); this test needs several", len(f.Board.Rounds))
 	}
-	last := w.TableMessage(fmt.Sprintf("round %d result", len(f.Board.Rounds)))
+	waitSummary(t, w, len(f.Board.Rounds))
+	ms, _ := summaries(w, 1, len(f.Board.Rounds))
+	last := ms[0]
 	posts := map[string]bool{}
 	shown := map[int]bool{} // rounds whose summary the summary message showed
 	for _, m := range w.Ch.History() {

@@ -2,8 +2,10 @@ package laus_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -24,6 +26,12 @@ func summaries(w *e2e.World, matchNo, round int) (ms []*discordgo.Message, texts
 		}
 	}
 	return ms, texts
+}
+
+// hasSummary reports whether the channel shows round's summary of match 1.
+func hasSummary(w *e2e.World, round int) bool {
+	ms, _ := summaries(w, 1, round)
+	return len(ms) > 0
 }
 
 // waitSummary waits until the channel shows round's summary of match 1
@@ -106,4 +114,63 @@ func TestLausSummaryMessageIsEditedAfterARestart(t *testing.T) {
 		t.Errorf("%d messages showed a round's summary, want the one summary message", len(posted))
 	}
 	w.NoFailures()
+}
+
+// Someone deletes the summary message: the edit of the next round's end
+// finds it gone, and the table's next move posts that round's summary in a
+// fresh message, stored as the match's summary message from then on.
+func TestLausDeletedSummaryMessageIsPostedAgain(t *testing.T) {
+	w := e2e.NewWorld(t)
+	alice := w.Player("alice")
+	lausSoloTable(t, w, alice, 100000, 600)
+	alice.OpenHand(w.TableMessage("match 1 · round 1"))
+	hand := lausLastCard(t, w, alice)
+	alice.Click(hand, e2e.Button(hand, "play", "*"))
+	f := waitRound(t, w, 1)
+	first := checkSummary(t, w, f.Board.Rounds[0])
+	if !w.Ch.DeleteMessage(first.ID) {
+		t.Fatal("could not delete the summary message")
+	}
+
+	hand = lausLastCard(t, w, alice)
+	alice.Click(hand, e2e.Button(hand, "play", "*"))
+	f = waitRound(t, w, 2)
+	// The summary comes with the first move stored after the edit found
+	// the message gone: alice makes moves of round 3 until it is there
+	// (the computers' moves count too).
+	skat := 0
+	for moves := 0; !hasSummary(w, 2); moves++ {
+		if moves == 10 {
+			t.Fatal("no summary of round 2 after 10 more moves")
+		}
+		_, hand := e2e.LausMover(t, w, []*e2e.Player{alice})
+		e2e.LausMove(t, alice, hand, &skat)
+	}
+	again := checkSummary(t, w, f.Board.Rounds[1])
+	if again.ID == first.ID {
+		t.Fatal("round 2's summary is in the deleted message")
+	}
+	if anns := waitAnnounced(t, w, f.Board.Game.ID, 2); anns[1].MessageID != again.ID {
+		t.Errorf("the second stored summary was posted as %s, want the fresh message %s", anns[1].MessageID, again.ID)
+	}
+	w.NoFailures()
+}
+
+// waitAnnounced waits until game has n stored announcements, all marked
+// posted (the mark is stored once Discord has accepted the post), and
+// returns them.
+func waitAnnounced(t *testing.T, w *e2e.World, game string, n int) []store.Announcement {
+	t.Helper()
+	for deadline := time.Now().Add(e2e.Patience); ; time.Sleep(5 * time.Millisecond) {
+		anns, err := w.St.Announcements(t.Context(), game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(anns) == n && !slices.ContainsFunc(anns, func(a store.Announcement) bool { return !a.Posted() }) {
+			return anns
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("stored announcements %d, posted or not: %+v; want %d, all posted", len(anns), anns, n)
+		}
+	}
 }

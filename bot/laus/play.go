@@ -201,8 +201,10 @@ func (t *lausTable) apply(a rules.Action, at time.Time, actor string, timedOut b
 		if rr, ok := t.match.LastRound(); ok {
 			ended = &rr
 			rec.LausRound = t.storeRound(rr)
-			rec.Announce = t.summaryAnnouncement(rr)
 		}
+	}
+	if rr, ok := t.match.LastRound(); ok {
+		rec.Announce = t.summaryAnnouncement(rr, ended != nil)
 	}
 	if t.match.Over() {
 		rec.Status = store.StatusFinished

@@ -24,7 +24,9 @@ import (
 // contents need no storing: each is drawn from the replayed match. A round
 // that ends once the summary message is older than maxMessageAge gets a
 // fresh one (Discord caps edits of old messages); the old one keeps showing
-// its own round, which its title names.
+// its own round, which its title names. If someone deletes the summary
+// message, the edit that finds it gone makes the table's next stored action
+// post the summary again, in a fresh message (summaryGone).
 //
 // The body stored for a restart is the summary's text alone: a post made
 // after a restart is edited at once to the full summary, picture included.
@@ -37,12 +39,14 @@ type summaryMessage struct {
 	posting bool   // its post is queued or stored: no second one is made
 	annSeq  int64  // the action whose stored announcement is still to queue (0: none)
 	shown   int    // the round it shows, or will once the queued post or edit lands
+	lost    bool   // Discord said it is gone: the next action posts a fresh one
 	drawn   roundSummary
 }
 
 // newSummaryMessage reports whether the round ending now posts a fresh
 // summary message rather than editing the match's one: the first round of
-// a match, or one whose summary message has grown too old to edit.
+// a match, or one whose summary message has grown too old to edit or is
+// gone.
 func (t *lausTable) newSummaryMessage() bool {
 	if t.sum.game != t.GameID {
 		return true
@@ -50,10 +54,12 @@ func (t *lausTable) newSummaryMessage() bool {
 	return !t.sum.posting && (t.sum.id == "" || snowflakeOld(t.sum.id))
 }
 
-// summaryAnnouncement is what the action ending round rr stores to post,
-// when it posts a fresh summary message (nil when it edits the old one).
-func (t *lausTable) summaryAnnouncement(rr rules.RoundResult) *store.Announcement {
-	if !t.newSummaryMessage() {
+// summaryAnnouncement is what an action stores to post: at the end of
+// round rr (ended), a fresh summary message if the match needs one; at any
+// other action, round rr's summary again if its message was found gone.
+// nil: nothing to post.
+func (t *lausTable) summaryAnnouncement(rr rules.RoundResult, ended bool) *store.Announcement {
+	if !ended && !t.sum.lost || !t.newSummaryMessage() {
 		return nil
 	}
 	text := lausSummary(t.ID, t.settings.MatchNo, t.Seats, rr, t.Env.Emojis.Now())
@@ -89,10 +95,24 @@ func (t *lausTable) showSummary() {
 		})
 	case t.sum.id != "" && t.sum.shown != rr.Round:
 		t.sum.shown = rr.Round
-		// After the table message's pending change, as the lobby's last
-		// edit is; a refused edit is made good by the next round's, or by
-		// a restart, which redraws the summary.
-		t.Out.FinalEdit(t.sum.channel, t.sum.id, t.summaryView(rr))
+		// A refused edit is made good by the next round's, or by a
+		// restart, which redraws the summary; a message gone for good is
+		// replaced (summaryGone).
+		game, id := t.GameID, t.sum.id
+		t.Out.EditKept(t.sum.channel, id, t.summaryView(rr), func() {
+			t.Act.Post(func() { t.summaryGone(game, id) })
+		})
+	}
+}
+
+// summaryGone runs on the table's goroutine when Discord has said that
+// game's summary message id is gone (deleted, or too old to edit): the
+// table's next stored action posts the last round's summary again, in a
+// fresh message. (Posted without an action, it could not be found again
+// after a restart.)
+func (t *lausTable) summaryGone(game, id string) {
+	if t.sum.game == game && t.sum.id == id {
+		t.sum.id, t.sum.lost = "", true
 	}
 }
 

@@ -28,6 +28,7 @@ func TestNewSummaryMessage(t *testing.T) {
 		{"its post is on its way", summaryMessage{game: "m2", posting: true}, false},
 		{"a young one", summaryMessage{game: "m2", id: young}, false},
 		{"an old one", summaryMessage{game: "m2", id: old}, true},
+		{"one found gone", summaryMessage{game: "m2", lost: true}, true},
 	} {
 		tb := &lausTable{Core: table.Core{GameID: "m2"}, sum: c.sum}
 		if got := tb.newSummaryMessage(); got != c.want {
