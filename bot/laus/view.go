@@ -134,15 +134,13 @@ func lausPublic(s lausScreen) ui.Rendering {
 			players.WriteString(" (dealer)")
 		}
 		// One short line a seat, for a phone's screen (bot/internal/golden):
-		// the total, the tricks, and in a three-player round the skat.
+		// the total, the tricks, and in a three-player round a pass of the
+		// skat, which doubles the round's scores. (Looking is what most
+		// do; the turn line says whose decision is next.)
 		fmt.Fprintf(&players, " — **%d**", v.Totals[i])
 		if !over {
 			fmt.Fprintf(&players, " · %s", ui.Count(v.TricksTaken[i], "trick", "tricks"))
-			switch {
-			case v.Seats != 3:
-			case v.SkatDecisions[i] == rules.Looked:
-				players.WriteString(" · looked")
-			case v.SkatDecisions[i] == rules.Passed:
+			if v.Seats == 3 && v.SkatDecisions[i] == rules.Passed {
 				players.WriteString(" · passed")
 			}
 		}

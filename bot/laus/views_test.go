@@ -41,6 +41,12 @@ func TestViewsLaus(t *testing.T) {
 		if !trickShown && m.Phase() == rules.PhasePlay && len(m.View(0).Trick.Played()) == 2 {
 			trickShown = true
 			golden.Check(t, "laus_public_trick", lausPublic(screen(-1)))
+			// ann is away: the computer keeps her seat, which her seat and
+			// the events say, and the table offers I'm back.
+			away := screen(-1)
+			away.AFK = []bool{true, false, false}
+			away.Events = timeoutLines(viewSeats[0].Label(), true)
+			golden.Check(t, "laus_public_away", lausPublic(away))
 			pictured := screen(m.Turn())
 			pictured.Emojis = emojis.Fixed()
 			golden.Check(t, "laus_hand_play_emojis", lausHand(pictured))
