@@ -40,7 +40,7 @@ func checkLausScores(t *testing.T, w *e2e.World, f e2e.LausFinal, matchNo int) {
 	t.Logf("checking %d round(s); totals %v; losers %v", len(results), f.Match.Totals(), f.Match.Losers())
 	// Each round's summary is shown in the summary message, edited from
 	// round to round: every version the channel showed. The last one comes
-	// after the final table message (see table.Outbox.FinalEdit).
+	// after the final table message (see outbox.Outbox.EditKept).
 	w.TableMessage(fmt.Sprintf("match %d · round %d result", matchNo, len(results)))
 	summaries := map[int]string{}
 	in := map[string]bool{} // the messages that showed them

@@ -36,7 +36,7 @@ func hasSummary(w *e2e.World, round int) bool {
 
 // waitSummary waits until the channel shows round's summary of match 1
 // with its picture: the last edit of the summary message comes after the
-// table message's (see table.Outbox.FinalEdit), and a summary posted after
+// table message's (see outbox.Outbox.EditKept), and a summary posted after
 // a restart gets its picture with the edit that follows.
 func waitSummary(t *testing.T, w *e2e.World, round int) {
 	t.Helper()

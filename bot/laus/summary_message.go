@@ -16,9 +16,10 @@ import (
 // edited in place to show the latest round's summary. Both stay short
 // enough for a phone's screen, which one message holding both did not.
 //
-// The summary message is posted as an announcement (see table.Announce):
-// it is stored with the action that ended the round, in the same
-// transaction, posted once, and marked posted with its message ID. That
+// The summary message is posted as an announcement (outbox.Outbox.Announce,
+// and table.Env.PostAnnouncements after a restart): it is stored with the
+// action that ended the round, in the same transaction, posted once, and
+// marked posted with its message ID. That
 // stored ID is how a restart finds the message again (summaryFromStore),
 // so the rebuilt table edits it rather than posting another. Its later
 // contents need no storing: each is drawn from the replayed match. A round
