@@ -97,9 +97,9 @@ func New(o Options) *Bot {
 		}
 	}
 	if o.Session != nil {
-		// A 429 despite the budget slows the tables' pace (see table.Env.RateLimited).
+		// A 429 despite the budget slows the tables' pace (see restpace.Pacer.RateLimited).
 		b.forgetRateLimits = o.Session.AddHandler(func(_ *discordgo.Session, r *discordgo.RateLimit) {
-			b.env.RateLimited(r)
+			b.env.Pace.RateLimited(r)
 		})
 		b.forgetPlaces = b.env.WatchPlaces(o.Session)
 	}
@@ -132,7 +132,7 @@ func (b *Bot) Start(ctx context.Context) error {
 		// The sync outlives Start's context but not the bot: Shutdown ends it.
 		ectx, cancel := context.WithCancel(context.Background())
 		b.stopEmojis = cancel
-		budgeted := emojis.WithBudget(b.session, func() error { return b.env.WaitGlobalBudget(ectx) })
+		budgeted := emojis.WithBudget(b.session, func() error { return b.env.Pace.Wait(ectx) })
 		set.Start(ectx, budgeted, appID)
 	}
 	b.env.PostAnnouncements(ctx)

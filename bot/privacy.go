@@ -114,7 +114,7 @@ func (b *Bot) deliverLate(log *slog.Logger, i *discordgo.Interaction, linked boo
 		// so it is marked Public): edit that message, and take the private
 		// placeholder away.
 		embeds, comps := ui.OrEmpty(d.Embeds, d.Components)
-		if err := b.env.WaitGlobalBudget(b.env.Context()); err != nil {
+		if err := b.env.Pace.Wait(b.env.Context()); err != nil {
 			return err
 		}
 		_, err := b.session.ChannelMessageEditComplex(&discordgo.MessageEdit{

@@ -6,6 +6,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 	rules "github.com/cardbot/cardbot/engine/laro"
 )
@@ -108,7 +109,7 @@ func (t *laroTable) redrawAtMinimum(w *claimWindow) {
 			return // a draw or a call redrew it with the close
 		}
 		t.Out.SetPublicLater(laroPublic(t.screen(-1)))
-		t.RefreshHands("")
+		table.RefreshHands(t, "")
 	})
 }
 

@@ -26,9 +26,9 @@ func (t *laroTable) start(ctx context.Context, in *ui.Input) *ui.Reply {
 		t.ReturnToLobby(lobby)
 		return r
 	}
-	t.DealHands(in)
+	table.DealHands(t, in)
 	v := t.ClosedView(fmt.Sprintf("Game %d has started %s. Seated: %s%s", t.settings.GameNo, t.Where(), table.SeatNames(t.Seats), table.Line(t.ThreadNote())))
-	return t.AnswerStart(in, t.Channel, lobby, v)
+	return table.AnswerStart(t, in, t.Channel, lobby, v)
 }
 
 // chipsMove reports whether chips change hands at this table's games:
@@ -117,13 +117,13 @@ func (t *laroTable) move(ctx context.Context, in *ui.Input) *ui.Reply {
 	}
 	c := in.Component
 	if c.Turn != t.moves {
-		return t.HandReply(in, s, "⚠️ That button was from an earlier moment of the game, so nothing happened. This is your hand now.")
+		return table.HandReply(t, in, s, "⚠️ That button was from an earlier moment of the game, so nothing happened. This is your hand now.")
 	}
 	if !t.playing() {
-		return t.HandReply(in, s, "The game is over.")
+		return table.HandReply(t, in, s, "The game is over.")
 	}
 	if t.choice != nil && c.Verb != "lay" {
-		return t.HandReply(in, s, fmt.Sprintf("Wait: %s is choosing which cluster to lay.", t.Seats[t.choice.seat].Label()))
+		return table.HandReply(t, in, s, fmt.Sprintf("Wait: %s is choosing which cluster to lay.", t.Seats[t.choice.seat].Label()))
 	}
 	t.timeouts[s], t.autoplay[s] = 0, false
 	var err error
@@ -145,9 +145,9 @@ func (t *laroTable) move(ctx context.Context, in *ui.Input) *ui.Reply {
 		return t.lay(in, s)
 	}
 	if err != nil {
-		return t.HandReply(in, s, "⚠️ "+moveRefusal(err))
+		return table.HandReply(t, in, s, "⚠️ "+moveRefusal(err))
 	}
-	return t.HandReply(in, s, "")
+	return table.HandReply(t, in, s, "")
 }
 
 // moveRefusal turns an engine or store error into the sentence a player
@@ -186,7 +186,7 @@ func (t *laroTable) requestDraw(in *ui.Input, s int, at time.Time, fromDiscard b
 		if in == nil {
 			return nil
 		}
-		return t.HandReply(in, s, note)
+		return table.HandReply(t, in, s, note)
 	}
 	if err := t.game.Check(d); err != nil {
 		return reply("⚠️ " + moveRefusal(err))
@@ -326,7 +326,7 @@ func (t *laroTable) afterChange(a rules.Action, at time.Time, fresh bool, actor 
 		t.finish()
 		t.Act.Later(func() {
 			t.refreshFresh(fresh, actor)
-			t.CloseThread(laroPublic(t.screen(-1)))
+			table.CloseThread(t, laroPublic(t.screen(-1)))
 		})
 		return
 	}
@@ -342,7 +342,7 @@ func (t *laroTable) afterChange(a rules.Action, at time.Time, fresh bool, actor 
 		// compete for Discord's global budget; a discard may not.
 		t.Act.Later(func() {
 			t.Out.SetPublicLater(laroPublic(t.screen(-1)))
-			t.RefreshHands(actor, t.drawAnswering())
+			table.RefreshHands(t, actor, t.drawAnswering())
 		})
 		return
 	}

@@ -132,7 +132,7 @@ func (t *laroTable) Handle(ctx context.Context, in *ui.Input) *ui.Reply {
 	}
 	switch c.Verb {
 	case "hand", "refresh":
-		return t.ShowHand(in)
+		return table.ShowHand(t, in)
 	case "laro":
 		return t.call(in)
 	case "draw", "discard", "win", "lay":

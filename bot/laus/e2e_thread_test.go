@@ -42,7 +42,9 @@ func TestLausMatchPlayedInAThread(t *testing.T) {
 		}
 	}
 	// Every round's summary was shown in the thread (in its summary
-	// message, in turn), none in the channel.
+	// message, in turn), none in the channel. The thread is archived
+	// last, once everything queued for it has been sent.
+	w.WaitArchived(th)
 	f := e2e.LoadLaus(t, w)
 	shown := map[string]bool{}
 	for _, m := range th.History() {
@@ -64,7 +66,6 @@ func TestLausMatchPlayedInAThread(t *testing.T) {
 	if result.ID != lobby.ID || !strings.Contains(e2e.Text(result), "https://discord.com/channels/"+w.Guild.ID()+"/"+th.ID()) {
 		t.Errorf("the lobby message does not show the result with the thread's link:\n%s", e2e.Text(result))
 	}
-	w.WaitArchived(th)
 	// The scoreboard asked inside the thread shows the match played there.
 	r, err = bob.U.Slash(th, "laus scoreboard")
 	if m := e2e.Reply(t, r, err); !strings.Contains(e2e.Text(m), "match 1 (finished)") {

@@ -33,9 +33,9 @@ func (t *lausTable) start(ctx context.Context, in *ui.Input) *ui.Reply {
 		t.ReturnToLobby(lobby)
 		return r
 	}
-	t.DealHands(in)
+	table.DealHands(t, in)
 	v := t.ClosedView(fmt.Sprintf("Match %d has started %s. Seated: %s%s", t.settings.MatchNo, t.Where(), table.SeatNames(t.Seats), table.Line(t.ThreadNote())))
-	return t.AnswerStart(in, t.Channel, lobby, v)
+	return table.AnswerStart(t, in, t.Channel, lobby, v)
 }
 
 func lausPlural(n int, one, many string) string {
@@ -102,13 +102,13 @@ func (t *lausTable) move(ctx context.Context, in *ui.Input) *ui.Reply {
 	}
 	c := in.Component
 	if c.Turn != int(t.Seq) {
-		return t.HandReply(in, s, "⚠️ That button was from an earlier moment of the match, so nothing happened. This is your hand now.")
+		return table.HandReply(t, in, s, "⚠️ That button was from an earlier moment of the match, so nothing happened. This is your hand now.")
 	}
 	if !t.playing() {
-		return t.HandReply(in, s, "The match is over.")
+		return table.HandReply(t, in, s, "The match is over.")
 	}
 	if t.afk[s] {
-		return t.HandReply(in, s, "The computer is playing for you. Press **I'm back** to take your seat back first.")
+		return table.HandReply(t, in, s, "The computer is playing for you. Press **I'm back** to take your seat back first.")
 	}
 	var a rules.Action
 	switch c.Verb {
@@ -118,7 +118,7 @@ func (t *lausTable) move(ctx context.Context, in *ui.Input) *ui.Reply {
 		a = rules.Pass{Seat: s}
 	case "lay":
 		if len(in.Values) != 2 {
-			return t.HandReply(in, s, "⚠️ Choose exactly two cards to lay back.")
+			return table.HandReply(t, in, s, "⚠️ Choose exactly two cards to lay back.")
 		}
 		var cs [2]rules.Card
 		for i, v := range in.Values {
@@ -137,9 +137,9 @@ func (t *lausTable) move(ctx context.Context, in *ui.Input) *ui.Reply {
 		a = rules.Play{Seat: s, Card: card}
 	}
 	if err := t.apply(a, in.At, in.UserID, false); err != nil {
-		return t.HandReply(in, s, "⚠️ "+lausRefusal(err))
+		return table.HandReply(t, in, s, "⚠️ "+lausRefusal(err))
 	}
-	return t.HandReply(in, s, "")
+	return table.HandReply(t, in, s, "")
 }
 
 // lausRefusal turns an engine or store error into the sentence a player
@@ -316,7 +316,7 @@ func (t *lausTable) afterChange(actor string, roundEnded, fresh bool) {
 	t.Act.Later(func() {
 		t.refreshAll(fresh, actor)
 		if t.match.Over() {
-			t.CloseThread(t.public())
+			table.CloseThread(t, t.public())
 		}
 	})
 }
@@ -345,5 +345,5 @@ func (t *lausTable) refreshAll(fresh bool, actor string) {
 	}
 	t.showSummary()
 	t.Out.SetPublic(t.public(), fresh)
-	t.RefreshHands(actor)
+	table.RefreshHands(t, actor)
 }

@@ -116,7 +116,7 @@ func (t *lausTable) Handle(ctx context.Context, in *ui.Input) *ui.Reply {
 	}
 	switch c.Verb {
 	case "hand", "refresh":
-		return t.ShowHand(in)
+		return table.ShowHand(t, in)
 	case "look", "pass", "lay", "play":
 		return t.move(ctx, in)
 	case "back", "resume":

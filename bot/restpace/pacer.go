@@ -10,7 +10,7 @@ import (
 
 // DefaultGlobalBudget is Discord's global rate limit for a bot: 50 requests
 // per second over every route, interaction endpoints excepted. Large bots
-// are granted more by Discord; Timing.GlobalBudget raises it.
+// are granted more by Discord; the bot's GlobalBudget setting raises it.
 const DefaultGlobalBudget = 50
 
 // A Pacer owns every outbound call of the process that Discord's

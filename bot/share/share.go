@@ -62,7 +62,7 @@ func Post(ctx context.Context, env *table.Env, in *ui.Input, r ui.Rendering) *ui
 }
 
 func post(ctx context.Context, env *table.Env, in *ui.Input, r ui.Rendering) error {
-	if err := env.WaitGlobalBudget(ctx); err != nil {
+	if err := env.Pace.Wait(ctx); err != nil {
 		return err
 	}
 	_, err := env.Session.ChannelMessageSendComplex(in.ChannelID, &discordgo.MessageSend{

@@ -134,7 +134,7 @@ func LeaveAfterGame(ctx context.Context, t NextGamer, in *ui.Input) *ui.Reply {
 	next, ok := FirstHuman(c.Seats)
 	if !ok {
 		CloseTable(t)
-		last := c.AfterGameView(t.FinalView()).WithoutButtons()
+		last := AfterGameView(t, t.FinalView()).WithoutButtons()
 		c.Out.Close(&last)
 		return ui.EphemeralText("You left. Nobody is left at the table, so it has closed.")
 	}
@@ -146,7 +146,7 @@ func LeaveAfterGame(ctx context.Context, t NextGamer, in *ui.Input) *ui.Reply {
 		c.ready = nil
 		return t.BeginNext(ctx, in)
 	}
-	c.Out.SetPublic(c.AfterGameView(t.FinalView()), false)
+	c.Out.SetPublic(AfterGameView(t, t.FinalView()), false)
 	return ui.EphemeralText(fmt.Sprintf("You left table **%s**.", c.ID))
 }
 
@@ -199,7 +199,7 @@ func waitingFor(seats []Seat, ready map[string]bool) []Seat {
 // afterGameUpdate answers a click between games by redrawing the table
 // message.
 func afterGameUpdate(t NextGamer) *ui.Reply {
-	v := t.TableCore().AfterGameView(t.FinalView())
+	v := AfterGameView(t, t.FinalView())
 	return ui.PublicUpdate(v.Content, v.Embeds, v.Components)
 }
 
