@@ -76,9 +76,16 @@ func (b *Bot) send(log *slog.Logger, i *discordgo.Interaction, linked bool, r *u
 		// panic) becomes an empty list rather than an answer Discord rejects.
 		r = ui.Choices(nil)
 	}
+	var bind func()
+	if r != nil {
+		bind = r.Bind
+	}
 	r = secure(i, linked, r)
 	if r == nil {
 		return nil
+	}
+	if bind != nil && answersQuietly(i, linked, r) {
+		return b.sendQuietly(log, i, r, bind) // see quiet.go
 	}
 	err := b.respond(i, &r.InteractionResponse)
 	if err != nil {

@@ -14,7 +14,9 @@
 // outbox (package outbox), paced under Discord's global rate limit by the
 // process's restpace.Pacer; calls through interaction tokens go through
 // package webhook; package threads starts and reopens games' threads; and
-// package shard says which servers a process serves.
+// package shard says which servers a process serves. A table message with
+// a click's token bound to it is edited through that token, outside the
+// global budget (outbox/token.go, tokens.go).
 //
 // A game embeds Core in its table type and implements Table (and
 // LobbyGame); it writes every action to the store before it answers. The

@@ -28,6 +28,7 @@ func (e *Env) Route(ctx context.Context, in *ui.Input) *ui.Reply {
 		t.TableCore().Seen(in.At)
 		r := withProblem(t, t.Handle(ctx, in))
 		t.TableCore().EchoClicked(in, r) // the clicked message is redrawn even if the callback fails
+		t.TableCore().OfferToken(in, r)
 		return r
 	}); r != nil {
 		return r
