@@ -200,7 +200,7 @@ func TestSlowClicksAreDeferredThenAnswered(t *testing.T) {
 			t.Fatal(err)
 		}
 		// An ephemeral reply, or (with the table taking the click's token
-		// for its message, see quiet.go) a deferred update, which changes
+		// for its message, see respond/quiet.go) a deferred update, which changes
 		// nothing anyone sees, followed by the ephemeral answer.
 		if cb, err := r.Wait(); err != nil || !cb.Ephemeral && cb.Type != discordgo.InteractionResponseDeferredMessageUpdate {
 			t.Fatalf("private answer to a public click (slow %v): %+v, %v; want an ephemeral answer or a deferred update", delay, cb, err)
