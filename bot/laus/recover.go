@@ -18,11 +18,19 @@ import (
 // deadline.
 func (lg *Game) Recover(ctx context.Context, g store.Game) error {
 	var s lausSettings
-	return lg.env.Rebuild(ctx, g, "Laus", &s, func(core table.Core) table.Rebuilder {
-		t := &lausTable{Core: core, settings: s}
+	var t *lausTable
+	err := lg.env.Rebuild(ctx, g, "Laus", &s, func(core table.Core) table.Rebuilder {
+		t = &lausTable{Core: core, settings: s}
 		t.Thread.Want = s.Thread
 		return t
 	})
+	if err == nil && g.Status == store.StatusFinished && t.Act != nil && !t.InThread() {
+		// The last round's summary may not have reached Discord before the
+		// restart. (A thread is archived at the match's end, and takes no
+		// more edits.)
+		t.Act.Post(t.showSummary)
+	}
+	return err
 }
 
 // Replay replays the stored log one entry at a time, so the table's recent
@@ -61,7 +69,10 @@ func (t *lausTable) Replay(recs []store.ActionRecord) error {
 		}
 		t.describe(a, ended)
 	}
-	return nil
+	// A round summary stored but perhaps not yet shown comes back from the store.
+	ctx, cancel := context.WithTimeout(context.Background(), table.StoreTimeout)
+	defer cancel()
+	return t.summaryFromStore(ctx)
 }
 
 // Over reports whether the replayed match has ended.
