@@ -12,6 +12,7 @@ import (
 	"github.com/cardbot/cardbot/bot/emojis"
 	"github.com/cardbot/cardbot/bot/games"
 	"github.com/cardbot/cardbot/bot/metrics"
+	"github.com/cardbot/cardbot/bot/shard"
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
@@ -29,7 +30,7 @@ type Options struct {
 
 	// Shard is the part of Discord this process serves (see shard.go); the
 	// zero Shard serves every guild.
-	Shard table.Shard
+	Shard shard.Shard
 
 	// CardEmojis shows cards as application emojis (uploaded at start, in
 	// the background); off, cards show as text.

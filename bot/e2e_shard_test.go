@@ -7,7 +7,7 @@ import (
 
 	"github.com/cardbot/cardbot/bot"
 	"github.com/cardbot/cardbot/bot/internal/e2e"
-	"github.com/cardbot/cardbot/bot/table"
+	"github.com/cardbot/cardbot/bot/shard"
 )
 
 // TestShardRefusesAnotherShardsServer runs the bot as shard 1 of 2 on a session that is
@@ -17,7 +17,7 @@ import (
 // commands (shard 0 does).
 func TestShardRefusesAnotherShardsServer(t *testing.T) {
 	t.Parallel()
-	w := e2e.NewWorld(t, func(o *bot.Options) { o.Shard = table.Shard{ID: 1, Count: 2} })
+	w := e2e.NewWorld(t, func(o *bot.Options) { o.Shard = shard.Shard{ID: 1, Count: 2} })
 	if got := w.Srv.Commands(w.Guild.ID()); len(got) != 0 {
 		t.Errorf("shard 1 registered %d commands; only shard 0 registers them", len(got))
 	}

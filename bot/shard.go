@@ -5,12 +5,12 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/cardbot/cardbot/bot/table"
+	"github.com/cardbot/cardbot/bot/shard"
 	"github.com/cardbot/cardbot/bot/ui"
 )
 
 // A sharded bot runs one process per shard (Options.Shard), all on the same database.
-// What decides ownership is table.Shard; this file applies it to the transport:
+// What decides ownership is shard.Shard; this file applies it to the transport:
 //
 //   - Slash commands belong to the application, not to a shard: shard 0 registers them
 //     at start and the other shards leave them alone. N processes overwriting the same
@@ -35,7 +35,7 @@ func (b *Bot) foreignGuild(log *slog.Logger, i *discordgo.Interaction) *ui.Reply
 		return nil
 	}
 	log.Warn("an interaction from another shard's server; refused",
-		"guild", i.GuildID, "shard", b.opts.Shard.ID, "owner", table.ShardOf(i.GuildID, b.opts.Shard.Count))
+		"guild", i.GuildID, "shard", b.opts.Shard.ID, "owner", shard.Of(i.GuildID, b.opts.Shard.Count))
 	return ui.EphemeralText(msgOtherShard)
 }
 

@@ -15,6 +15,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/outbox"
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 )
@@ -48,9 +49,9 @@ func Post(ctx context.Context, env *table.Env, in *ui.Input, r ui.Rendering) *ui
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
 	err := post(ctx, env, in, r)
-	if table.PicturesRefused(err, r) {
+	if outbox.PicturesRefused(err, r) {
 		// No Attach Files here: the board's text says it all.
-		r = table.WithoutPictures(r)
+		r = outbox.WithoutPictures(r)
 		err = post(ctx, env, in, r)
 	}
 	if err != nil {

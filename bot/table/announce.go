@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/outbox"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
@@ -109,9 +110,9 @@ func (e *Env) PostAnnouncements(ctx context.Context) {
 			m, err := e.Session.ChannelMessageSendComplex(a.Channel, &discordgo.MessageSend{
 				Content: r.Content, Embeds: r.Embeds, Files: r.DiscordFiles(),
 			}, discordgo.WithContext(ctx))
-			if PicturesRefused(err, r) {
+			if outbox.PicturesRefused(err, r) {
 				// No Attach Files here: the summary's text says it all.
-				r = WithoutPictures(r)
+				r = outbox.WithoutPictures(r)
 				m, err = e.Session.ChannelMessageSendComplex(a.Channel, &discordgo.MessageSend{
 					Content: r.Content, Embeds: r.Embeds,
 				}, discordgo.WithContext(ctx))

@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/outbox"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
@@ -63,7 +64,7 @@ type Core struct {
 	Seq     int64  // last stored action of the current game or match
 
 	Act *Actor
-	Out *Outbox
+	Out *outbox.Outbox
 
 	Events   []string
 	Deadline time.Time   // when the current turn times out (zero: none)

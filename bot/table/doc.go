@@ -1,20 +1,22 @@
 // Package table is the machinery every table has, whatever its game: the
-// actor goroutine that owns a table's state (Actor), the outbox that sends
-// its messages off that goroutine (Outbox), seats and the shared lobby,
-// players' hand messages and their stored tokens, the idle timer, the
-// registry of live tables and seats (Env: who sits where, routing a click
-// to its table), stored announcements, games played in threads (Thread),
-// a server's defaults for new tables (Env.GuildDefaults), and the shared
-// parts of rebuilding a table after a restart (Env.Restore; Env.ResumeFinished
-// for a table still open after its game ended, see finished.go), and the
-// pacing of every call Discord's global rate limit binds: the dispatcher,
-// which sends the stalest table's latest rendering within the budget, and
-// GateGlobal, which counts those calls again where they reach the wire;
-// and what a table does when Discord no longer takes its messages (a
-// channel deleted or shut to the bot, a server that removed it, a game's
-// thread archived, locked or deleted: unreachable.go, places.go).
+// actor goroutine that owns a table's state (Actor), seats and the shared
+// lobby, players' hand messages and their stored tokens, the idle timer,
+// the registry of live tables and seats (Env: who sits where, routing a
+// click to its table), stored announcements, games played in threads
+// (Thread), a server's defaults for new tables (Env.GuildDefaults), the
+// shared parts of rebuilding a table after a restart (Env.Restore;
+// Env.ResumeFinished for a table still open after its game ended, see
+// finished.go), and what a table does when Discord no longer takes its
+// messages (a channel deleted or shut to the bot, a server that removed
+// it, a game's thread archived, locked or deleted: places.go).
+//
+// The transport lives beneath it: each table's messages go out through its
+// outbox (package outbox), paced under Discord's global rate limit by the
+// process's restpace.Pacer; calls through interaction tokens go through
+// package webhook; package shard says which servers a process serves.
 //
 // A game embeds Core in its table type and implements Table (and
 // LobbyGame); it writes every action to the store before it answers.
-// This package imports ui, store and discordgo, and no game.
+// This package imports ui, store, the transport packages and discordgo,
+// and no game.
 package table

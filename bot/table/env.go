@@ -10,6 +10,8 @@ import (
 
 	"github.com/cardbot/cardbot/bot/emojis"
 	"github.com/cardbot/cardbot/bot/metrics"
+	"github.com/cardbot/cardbot/bot/restpace"
+	"github.com/cardbot/cardbot/bot/shard"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
@@ -24,7 +26,7 @@ type Timing struct {
 	LobbyTimeout  time.Duration // a lobby nobody starts closes itself after this (30 min)
 	// UnreachableAfter is how long a table's channel may refuse every
 	// message (Missing Access or Permissions) before the table is
-	// abandoned (30 s; see unreachable.go).
+	// abandoned (30 s; see package outbox, unreachable.go).
 	UnreachableAfter time.Duration
 	// TurnTimerUnit is what one "second" of a table's turn timer lasts.
 	// Production leaves it at a second; tests shrink it so that timeouts
@@ -32,7 +34,7 @@ type Timing struct {
 	TurnTimerUnit time.Duration
 
 	// GlobalBudget is how many REST calls a second the bot may make that
-	// Discord's global rate limit counts (DefaultGlobalBudget: 50; Discord
+	// Discord's global rate limit counts (restpace.DefaultGlobalBudget: 50; Discord
 	// grants large bots more).
 	GlobalBudget int
 
@@ -65,7 +67,7 @@ func (t *Timing) Defaults() {
 		t.TurnTimerUnit = time.Second
 	}
 	if t.GlobalBudget <= 0 {
-		t.GlobalBudget = DefaultGlobalBudget
+		t.GlobalBudget = restpace.DefaultGlobalBudget
 	}
 	if t.NewSeed == nil {
 		t.NewSeed = NewSeed
@@ -82,7 +84,7 @@ type Env struct {
 	Timing  Timing
 	// Shard is the part of Discord this process serves; set it before the
 	// first table starts. The zero Shard serves every guild.
-	Shard Shard
+	Shard shard.Shard
 	// Metrics records what the tables do; nil records nothing.
 	Metrics *metrics.Metrics
 	// Emojis shows cards as pictures where it can; nil (or not yet
@@ -91,9 +93,9 @@ type Env struct {
 
 	ctx     context.Context // ends at Stop; tables run under it
 	cancel  context.CancelFunc
-	running sync.WaitGroup // every table's goroutine
-	disp    *dispatcher    // every call the global rate limit binds
-	sends   sync.WaitGroup // hand edits in flight
+	running sync.WaitGroup  // every table's goroutine
+	pace    *restpace.Pacer // every call the global rate limit binds
+	sends   sync.WaitGroup  // hand edits in flight
 
 	mu     sync.Mutex
 	tables map[tableKey]Table
@@ -111,11 +113,10 @@ func NewEnvWithMetrics(s *discordgo.Session, st *store.Store, log *slog.Logger, 
 	ctx, cancel := context.WithCancel(context.Background())
 	e := &Env{
 		Session: s, Store: st, Log: log, Timing: timing, Metrics: m, ctx: ctx, cancel: cancel,
-		disp:   newDispatcher(timing.GlobalBudget),
+		pace:   restpace.New(timing.GlobalBudget, m),
 		tables: map[tableKey]Table{}, seats: map[seatKey]string{},
 	}
-	e.disp.m = m
-	go e.disp.run(ctx)
+	go e.pace.Run(ctx)
 	return e
 }
 
@@ -126,7 +127,7 @@ func (e *Env) Stop(ctx context.Context) {
 	done := make(chan struct{})
 	go func() {
 		e.running.Wait() // no table changes anything any more
-		e.disp.drain(ctx)
+		e.pace.Drain(ctx)
 		e.sends.Wait()
 		close(done)
 	}()
@@ -160,4 +161,8 @@ func (e *Env) Context() context.Context { return e.ctx }
 // WaitGlobalBudget waits until Discord's global rate limit allows one more
 // call, and counts it: every REST call bound by that limit which is not a
 // table's message (those go through the tables' outboxes) first calls it.
-func (e *Env) WaitGlobalBudget(ctx context.Context) error { return e.disp.acquire(ctx) }
+func (e *Env) WaitGlobalBudget(ctx context.Context) error { return e.pace.Wait(ctx) }
+
+// RateLimited tells the tables' pacer that Discord answered a call with a
+// 429 (see restpace.Pacer.RateLimited).
+func (e *Env) RateLimited(r *discordgo.RateLimit) { e.pace.RateLimited(r) }

@@ -66,7 +66,7 @@ func (e *Env) ResumeFinished(ctx context.Context, t LobbyGame, g store.Game, ret
 			}
 			c.Out.MoveTo(c.Thread.ID, msg)
 			if retire != nil {
-				c.Out.replaceLater(*retire)
+				c.Out.ReplaceLater(*retire)
 			}
 			c.Out.EndThread(final.WithoutButtons(), c.Channel, c.Thread.Lobby, after)
 		case retire != nil && !c.InThread():
@@ -115,13 +115,4 @@ func (e *Env) threadArchived(ctx context.Context, id string) bool {
 		return false
 	}
 	return ch.ThreadMetadata != nil && ch.ThreadMetadata.Archived
-}
-
-// replaceLater has the next rendering of the table message posted as a
-// fresh message, the current one first becoming r, without sending
-// anything yet: EndThread then sends both.
-func (o *Outbox) replaceLater(r ui.Rendering) {
-	o.mu.Lock()
-	o.retire, o.newPublic = &r, true
-	o.mu.Unlock()
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/outbox"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
@@ -76,7 +77,7 @@ func (e *Env) Start(t Table, messageID string) {
 			messageID = "" // the thread's table message was never posted
 		}
 	}
-	c.Out = newOutbox(e.Session, e.Log.With("table", c.ID), channel, messageID, e.Timing.PublicEvery, e.disp, &e.sends,
+	c.Out = outbox.New(e.Session, e.Log.With("table", c.ID), channel, messageID, e.Timing.PublicEvery, e.pace, &e.sends,
 		func(id string) { c.Act.Post(func() { c.saveMessageID(id) }) })
 	c.watchReach(t)
 	c.phase = new(atomic.Uint32)

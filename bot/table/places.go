@@ -7,12 +7,13 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/outbox"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
 
-// What the tables do when their place goes away (see unreachable.go for
-// how the outbox finds out from its own calls).
+// What the tables do when their place goes away (see package outbox,
+// unreachable.go, for how the outbox finds out from its own calls).
 
 // WatchPlaces has the tables follow what Discord's gateway says of their
 // places: a deleted channel or a server the bot was removed from ends
@@ -37,15 +38,15 @@ func (e *Env) WatchPlaces(s *discordgo.Session) (forget func()) {
 			if ev.Channel == nil || ev.ThreadMetadata == nil || !ev.ThreadMetadata.Archived && !ev.ThreadMetadata.Locked {
 				return
 			}
-			why := threadArchived
+			why := outbox.ThreadArchived
 			if ev.ThreadMetadata.Locked {
-				why = threadLocked
+				why = outbox.ThreadLocked
 			}
 			e.threadShut(ev.GuildID, ev.ParentID, ev.ID, why)
 		}),
 		s.AddHandler(func(_ *discordgo.Session, ev *discordgo.ThreadDelete) {
 			if ev.Channel != nil {
-				e.threadShut(ev.GuildID, ev.ParentID, ev.ID, threadDeleted)
+				e.threadShut(ev.GuildID, ev.ParentID, ev.ID, outbox.ThreadDeleted)
 			}
 		}),
 	}
@@ -62,13 +63,13 @@ func (e *Env) channelDeleted(guild, id string) {
 	e.lose(func(c *Core) bool { return c.Guild == guild && c.Channel == id }, "its channel was deleted")
 	for _, t := range e.tablesOf(guild) {
 		c := t.TableCore()
-		c.Act.Post(func() { c.leaveShutThread(id, threadDeleted) })
+		c.Act.Post(func() { c.leaveShutThread(id, outbox.ThreadDeleted) })
 	}
 }
 
 // threadShut tells the tables of parent that their game's thread may be
 // shut; each checks on its own actor whether it plays there.
-func (e *Env) threadShut(guild, parent, thread string, why threadShut) {
+func (e *Env) threadShut(guild, parent, thread string, why outbox.ThreadShut) {
 	for _, t := range e.tablesOf(guild) {
 		if c := t.TableCore(); c.Channel == parent {
 			c.Act.Post(func() { c.leaveShutThread(thread, why) })
@@ -109,13 +110,9 @@ func (e *Env) tablesOf(guild string) []Table {
 // abandons the table, a shut thread is reopened or left, both on the
 // table's actor.
 func (c *Core) watchReach(t Table) {
-	o := c.Out
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	o.reach.home = c.Channel
-	o.reach.grace = c.Env.Timing.UnreachableAfter
-	o.reach.onLost = func(why string) { c.Act.Post(func() { abandonUnreachable(t, why) }) }
-	o.reach.onThreadShut = func(thread string, why threadShut) { c.Act.Post(func() { c.leaveShutThread(thread, why) }) }
+	c.Out.Watch(c.Channel, c.Env.Timing.UnreachableAfter,
+		func(why string) { c.Act.Post(func() { abandonUnreachable(t, why) }) },
+		func(thread string, why outbox.ThreadShut) { c.Act.Post(func() { c.leaveShutThread(thread, why) }) })
 }
 
 // unreachableRetry is how long a table whose place is lost waits to try
@@ -156,18 +153,18 @@ func abandonUnreachable(t Table, why string) {
 // is left even where the bot could post on (with Manage Threads): a
 // moderator locked it to end the talk there. It does nothing unless the
 // table's game is being played in thread.
-func (c *Core) leaveShutThread(thread string, why threadShut) {
+func (c *Core) leaveShutThread(thread string, why outbox.ThreadShut) {
 	if c.Status != store.StatusPlaying || c.Thread.ID != thread || c.Out.Channel() != thread {
 		return
 	}
-	if why == threadArchived && c.unarchive(thread) {
+	if why == outbox.ThreadArchived && c.unarchive(thread) {
 		c.Out.Retry()
 		return
 	}
-	what := map[threadShut]string{
-		threadArchived: "its thread was archived and cardbot may not reopen it",
-		threadLocked:   "a moderator locked its thread",
-		threadDeleted:  "its thread was deleted",
+	what := map[outbox.ThreadShut]string{
+		outbox.ThreadArchived: "its thread was archived and cardbot may not reopen it",
+		outbox.ThreadLocked:   "a moderator locked its thread",
+		outbox.ThreadDeleted:  "its thread was deleted",
 	}[why]
 	c.Env.Log.Info("a game leaves its thread", "table", c.ID, "thread", thread, "why", what)
 	c.Thread.ID = ""

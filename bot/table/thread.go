@@ -6,6 +6,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/outbox"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
@@ -243,7 +244,7 @@ func (c *Core) startThread(ctx context.Context, in *ui.Input, lobby, name string
 
 // threadFailure says in one line why Discord would not start a thread.
 func threadFailure(err error) string {
-	switch restCode(err) {
+	switch outbox.RESTCode(err) {
 	case discordgo.ErrCodeMissingPermissions, discordgo.ErrCodeMissingAccess:
 		return "cardbot may not start threads in this channel (it needs **Create Public Threads** and " +
 			"**Send Messages in Threads**), so the game is played in the channel."

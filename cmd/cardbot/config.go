@@ -12,7 +12,7 @@ import (
 	"github.com/joho/godotenv"
 
 	"github.com/cardbot/cardbot/bot/restbase"
-	"github.com/cardbot/cardbot/bot/table"
+	"github.com/cardbot/cardbot/bot/shard"
 	"github.com/cardbot/cardbot/store"
 )
 
@@ -27,7 +27,7 @@ type config struct {
 	GlobalBudget int        // DISCORD_GLOBAL_BUDGET: REST calls a second Discord's global limit allows
 
 	// Shard (SHARD_ID of SHARD_COUNT) is the part of Discord's servers this process serves.
-	Shard table.Shard
+	Shard shard.Shard
 	// MetricsAddr (METRICS_ADDR) is where /metrics, /healthz and /readyz are
 	// served ("": not at all).
 	MetricsAddr string

@@ -24,7 +24,7 @@ import (
 	"github.com/cardbot/cardbot/bot"
 	"github.com/cardbot/cardbot/bot/metrics"
 	"github.com/cardbot/cardbot/bot/restbase"
-	"github.com/cardbot/cardbot/bot/table"
+	"github.com/cardbot/cardbot/bot/restpace"
 	"github.com/cardbot/cardbot/store"
 )
 
@@ -97,7 +97,7 @@ func run(ctx context.Context, stopSignals func(), cfg config, log *slog.Logger) 
 		}
 		session.Client.Transport = rt
 	}
-	session.Client.Transport = table.GateGlobal(cfg.GlobalBudget, session.Client.Transport)
+	session.Client.Transport = restpace.GateGlobal(cfg.GlobalBudget, session.Client.Transport)
 	routeDiscordgoLogs(log)
 	// discordgo's own debug level prints the Identify payload, token and
 	// all, so it never goes beyond informational.

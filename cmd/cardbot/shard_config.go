@@ -4,16 +4,16 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/cardbot/cardbot/bot/table"
+	"github.com/cardbot/cardbot/bot/shard"
 )
 
 // shardFrom reads SHARD_ID and SHARD_COUNT: which part of Discord's servers this process
-// serves when the bot runs as several processes (see table.Shard). Both unset is one
+// serves when the bot runs as several processes (see shard.Shard). Both unset is one
 // process for everything. Every bad value stops the bot with one line naming the
 // setting: a process that guessed its shard would serve some servers twice and others
 // never.
-func shardFrom(get func(string) string) (table.Shard, error) {
-	sh := table.Shard{ID: 0, Count: 1}
+func shardFrom(get func(string) string) (shard.Shard, error) {
+	sh := shard.Shard{ID: 0, Count: 1}
 	if v := get("SHARD_COUNT"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 {

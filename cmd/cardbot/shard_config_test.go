@@ -4,19 +4,19 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cardbot/cardbot/bot/table"
+	"github.com/cardbot/cardbot/bot/shard"
 )
 
 func TestConfigShard(t *testing.T) {
 	for _, tc := range []struct {
 		id, count string
-		want      table.Shard
+		want      shard.Shard
 	}{
-		{"", "", table.Shard{ID: 0, Count: 1}},
-		{"0", "1", table.Shard{ID: 0, Count: 1}},
-		{"", "4", table.Shard{ID: 0, Count: 4}},
-		{"3", "4", table.Shard{ID: 3, Count: 4}},
-		{" 1 ", " 2 ", table.Shard{ID: 1, Count: 2}},
+		{"", "", shard.Shard{ID: 0, Count: 1}},
+		{"0", "1", shard.Shard{ID: 0, Count: 1}},
+		{"", "4", shard.Shard{ID: 0, Count: 4}},
+		{"3", "4", shard.Shard{ID: 3, Count: 4}},
+		{" 1 ", " 2 ", shard.Shard{ID: 1, Count: 2}},
 	} {
 		c, err := configFrom(lookupFrom(map[string]string{"DISCORD_TOKEN": "abc", "SHARD_ID": tc.id, "SHARD_COUNT": tc.count}))
 		if err != nil {

@@ -1,4 +1,4 @@
-package table
+package outbox
 
 import (
 	"time"
@@ -12,7 +12,7 @@ import (
 // deleted, the bot removed from the server or denied the channel, its
 // game's thread archived, locked or deleted. Discord says so in two ways,
 // and the outbox listens to both: the gateway (CHANNEL_DELETE,
-// GUILD_DELETE, THREAD_UPDATE, THREAD_DELETE: see places.go), and the
+// GUILD_DELETE, THREAD_UPDATE, THREAD_DELETE: see package table, places.go), and the
 // answers to its own calls.
 //
 // A place that is gone is final at once: Unknown Channel (10003), a
@@ -45,7 +45,19 @@ type reach struct {
 	closed       bool          // the table has closed: no new work, nothing retried
 	lost         bool          // the place is gone: nothing is sent there again
 	onLost       func(why string)
-	onThreadShut func(thread string, why threadShut)
+	onThreadShut func(thread string, why ThreadShut)
+}
+
+// Watch has the outbox report its place's loss and its game thread's
+// refusals, once a table runs on it: home is the table's channel (a
+// thread's refusal is not the channel's), grace how long a place may
+// refuse every call before it is lost. onLost and onThreadShut are called
+// off the table's goroutine.
+func (o *Outbox) Watch(home string, grace time.Duration, onLost func(why string), onThreadShut func(thread string, why ThreadShut)) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.reach.home, o.reach.grace = home, grace
+	o.reach.onLost, o.reach.onThreadShut = onLost, onThreadShut
 }
 
 // refusal is what a refused call means for the table's place.
@@ -57,20 +69,20 @@ const (
 	refusalFinal                  // the place is lost: the work is dropped
 )
 
-// threadShut is why a game's thread takes no more messages.
-type threadShut int
+// ThreadShut is why a game's thread takes no more messages.
+type ThreadShut int
 
 const (
-	threadArchived threadShut = iota
-	threadLocked
-	threadDeleted
+	ThreadArchived ThreadShut = iota // archived: it may be reopened
+	ThreadLocked                     // locked by a moderator
+	ThreadDeleted                    // deleted
 )
 
 // refusedPlace judges a refusal of a call to channel (the outbox's place
 // when the call was made) and acts on it: a thread shut is reported to the
 // table, a place lost is dropped and reported.
 func (o *Outbox) refusedPlace(channel string, err error) refusal {
-	code := restCode(err)
+	code := RESTCode(err)
 	o.mu.Lock()
 	if o.reach.lost {
 		o.mu.Unlock()
@@ -87,12 +99,12 @@ func (o *Outbox) refusedPlace(channel string, err error) refusal {
 	switch code {
 	case discordgo.ErrCodePerformedOperationOnArchivedThread, discordgo.ErrCodeThreadIsLocked, discordgo.ErrCodeUnknownChannel:
 		if thread {
-			shut, tell := threadArchived, o.reach.onThreadShut
+			shut, tell := ThreadArchived, o.reach.onThreadShut
 			switch code {
 			case discordgo.ErrCodeThreadIsLocked:
-				shut = threadLocked
+				shut = ThreadLocked
 			case discordgo.ErrCodeUnknownChannel:
-				shut = threadDeleted
+				shut = ThreadDeleted
 			}
 			o.mu.Unlock()
 			if tell != nil {
@@ -206,7 +218,7 @@ func (o *Outbox) Close(final *ui.Rendering) {
 	o.reach.closed = true
 	o.staleLocked()
 	o.mu.Unlock()
-	o.disp.mark(o)
+	o.mark()
 }
 
 // Relocate moves the table message to channel (a game leaving its shut
@@ -233,7 +245,7 @@ func (o *Outbox) Relocate(channel string, note ui.Rendering) {
 	o.reach.refusedSince = time.Time{}
 	o.staleLocked()
 	o.mu.Unlock()
-	o.disp.mark(o)
+	o.mark()
 }
 
 // Retry lets the table message go at once, after its place was fixed (a
@@ -242,5 +254,5 @@ func (o *Outbox) Retry() {
 	o.mu.Lock()
 	o.backoff = time.Time{}
 	o.mu.Unlock()
-	o.disp.mark(o)
+	o.mark()
 }

@@ -1,4 +1,4 @@
-package table
+package outbox
 
 import (
 	"slices"
@@ -15,7 +15,7 @@ import (
 // past its 3 s), the message would keep its old seats and live-looking
 // buttons while the store has moved on. So every such redraw is also queued
 // here, held while the callback may still land: shown, the queued edit is
-// dropped; refused, or never reported on, it goes through the dispatcher
+// dropped; refused, or never reported on, it goes through the pacer
 // like any table message. The callback is only the faster path.
 
 // A callback and the outbox's own edits of the same message travel apart:
@@ -53,21 +53,15 @@ type clickedEdit struct {
 	seq                uint64    // its place among the message's renderings (see fence)
 }
 
-// EchoClicked queues, held until its callback's fate is known, the public
-// redraw r gives the message in's click was on, if r is one: the callback
-// then only shows it sooner. It runs on the table's goroutine, with the
-// click's answer.
-func (c *Core) EchoClicked(in *ui.Input, r *ui.Reply) {
-	if r == nil || !r.Public || r.Data == nil || r.Type != discordgo.InteractionResponseUpdateMessage ||
-		in.Linked() || in.OnEphemeral() || in.ClickedMessage() == "" {
-		return
-	}
-	d := r.Data
-	v := ui.Rendering{Content: d.Content, Embeds: d.Embeds, Components: d.Components}
-	e := &clickedEdit{channel: in.ChannelID, messageID: in.ClickedMessage(), r: v, hold: in.At.Add(clickedHold)}
-	out := c.Out
-	out.queueClicked(e)
-	in.OnAnswered(func(shown bool) { out.settleClicked(e, shown) })
+// EchoClicked queues r, the redraw that a click at clickedAt on message
+// messageID in channel gave that message in the click's answer, held
+// while the answer may still land, and returns what the answer's fate
+// settles it with: shown, the queued edit is dropped; not shown, it goes
+// at once.
+func (o *Outbox) EchoClicked(channel, messageID string, r ui.Rendering, clickedAt time.Time) (settle func(shown bool)) {
+	e := &clickedEdit{channel: channel, messageID: messageID, r: r, hold: clickedAt.Add(clickedHold)}
+	o.queueClicked(e)
+	return func(shown bool) { o.settleClicked(e, shown) }
 }
 
 // queueClicked queues e, replacing any older redraw of its message. It is
@@ -89,7 +83,7 @@ func (o *Outbox) queueClicked(e *clickedEdit) {
 	}
 	o.staleLocked()
 	o.mu.Unlock()
-	o.disp.mark(o)
+	o.mark()
 }
 
 // settleClicked drops e if its callback was shown, and else lets it go at
@@ -120,7 +114,7 @@ func (o *Outbox) settleClicked(e *clickedEdit, shown bool) {
 		}
 	}
 	o.mu.Unlock()
-	o.disp.mark(o)
+	o.mark()
 }
 
 // newerLocked notes r, queued for message id by another path than a

@@ -1,4 +1,4 @@
-package table
+package restpace
 
 import (
 	"strings"
@@ -7,19 +7,19 @@ import (
 	"github.com/bwmarrin/discordgo"
 )
 
-// The dispatcher's pace leaves 10% of the global budget spare for calls
+// The pacer's pace leaves 10% of the global budget spare for calls
 // that a busy machine or the network bunch together on their way to
 // Discord. When Discord still answers a call bound by the global limit with
-// a 429, that margin was too thin for the moment: the dispatcher then starts
+// a 429, that margin was too thin for the moment: the pacer then starts
 // its calls a quarter slower, compounding with each further 429 down to
 // half its pace, and returns to its full pace after a quiet minute.
 
-// slowFor is how long a 429 slows the dispatcher down.
+// slowFor is how long a 429 slows the pacer down.
 const slowFor = time.Minute
 
 // refillLocked tops the budget's tokens up to now, at the current pace,
 // first ending a slow spell that has run its course. d.mu is held.
-func (d *dispatcher) refillLocked(now time.Time) {
+func (d *Pacer) refillLocked(now time.Time) {
 	if !d.slowUntil.IsZero() && now.After(d.slowUntil) {
 		d.perCall, d.slowUntil = d.basePerCall, time.Time{}
 	}
@@ -29,7 +29,7 @@ func (d *dispatcher) refillLocked(now time.Time) {
 
 // refused is told that Discord answered a call bound by the global limit
 // with a 429 at now.
-func (d *dispatcher) refused(now time.Time) {
+func (d *Pacer) refused(now time.Time) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.refillLocked(now) // tokens earned so far count at the old pace
@@ -37,15 +37,15 @@ func (d *dispatcher) refused(now time.Time) {
 	d.slowUntil = now.Add(slowFor)
 }
 
-// RateLimited tells the tables that Discord answered a call with a 429
+// RateLimited tells the pacer that Discord answered a call with a 429
 // (discordgo reports each one as a *discordgo.RateLimit event before it
 // waits and tries again). A call through an interaction's token is not
 // bound by the global limit, so only the others slow the tables' pace.
-func (e *Env) RateLimited(r *discordgo.RateLimit) {
+func (d *Pacer) RateLimited(r *discordgo.RateLimit) {
 	if r == nil || boundByInteraction(r.URL) {
 		return
 	}
-	e.disp.refused(time.Now())
+	d.refused(time.Now())
 }
 
 // boundByInteraction reports a URL of the interaction endpoints: the

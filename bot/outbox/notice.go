@@ -1,4 +1,4 @@
-package table
+package outbox
 
 import (
 	"fmt"
@@ -9,10 +9,10 @@ import (
 
 // Turn notices and thread members: channel calls that Discord's global rate
 // limit counts like the table message's, so they wait in the same outbox
-// for the same dispatcher (see dispatch.go) instead of going out on their
+// for the same pacer (package restpace) instead of going out on their
 // own. Each table has at most one notice at a time.
 //
-// How they share the budget with the table messages: the dispatcher serves
+// How they share the budget with the table messages: the pacer serves
 // the table whose oldest waiting change is oldest, and a notice call counts
 // as waiting only from a handicap after it was queued (postHandicap for a
 // post or a thread member, deleteHandicap for a delete, which only tidies
@@ -49,7 +49,7 @@ func (o *Outbox) queuedLocked(handicap time.Duration) {
 	}
 }
 
-// noticePost is a turn notice waiting for the dispatcher: text is given the
+// noticePost is a turn notice waiting for the pacer: text is given the
 // table message's jump link when the notice is sent, since a fresh table
 // message may be posted meanwhile.
 type noticePost struct {
@@ -72,13 +72,13 @@ func (o *Outbox) PostNotice(guild, user string, text func(jump string) string) {
 	o.withdrawLocked()
 	if o.reach.closed {
 		o.mu.Unlock()
-		o.disp.mark(o) // a posted notice's delete still goes
+		o.mark() // a posted notice's delete still goes
 		return
 	}
 	o.notices.want = &noticePost{guild: guild, user: user, text: text}
 	o.queuedLocked(postHandicap)
 	o.mu.Unlock()
-	o.disp.mark(o)
+	o.mark()
 }
 
 // WithdrawNotice drops the table's notice: a pending one is not posted, a
@@ -89,7 +89,7 @@ func (o *Outbox) WithdrawNotice() {
 	o.withdrawLocked()
 	o.mu.Unlock()
 	if had {
-		o.disp.mark(o)
+		o.mark()
 	}
 }
 
@@ -123,7 +123,7 @@ func (o *Outbox) AddThreadMembers(thread string, users []string) {
 	}
 	o.queuedLocked(postHandicap)
 	o.mu.Unlock()
-	o.disp.mark(o)
+	o.mark()
 }
 
 // noticeWorkLocked reports whether a notice or thread-member call waits.
@@ -200,7 +200,7 @@ func (o *Outbox) sendNotice() {
 		n.deletes = n.deletes[1:]
 		o.mu.Unlock()
 		_, err := o.session.RequestWithBucketID("DELETE", discordgo.EndpointChannelMessage(d.channel, d.id), nil, deleteBucket(d.channel))
-		if err != nil && restCode(err) != discordgo.ErrCodeUnknownMessage {
+		if err != nil && RESTCode(err) != discordgo.ErrCodeUnknownMessage {
 			// Left in the channel: a stale ping is untidy, not harmful,
 			// and retrying could keep failing for as long as the cause.
 			o.log.Warn("could not delete a turn notice", "channel", d.channel, "err", err)

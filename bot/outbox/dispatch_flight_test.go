@@ -1,4 +1,4 @@
-package table
+package outbox
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/discordtest"
+	"github.com/cardbot/cardbot/bot/restpace"
 	"github.com/cardbot/cardbot/bot/ui"
 )
 
@@ -82,10 +83,10 @@ func TestDispatcherOneCallInFlightPerTable(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	d := newDispatcher(1000) // a burst of 40: only the one-in-flight rule holds calls back
-	go d.run(ctx)
+	d := restpace.New(1000, nil) // a burst of 40: only the one-in-flight rule holds calls back
+	go d.Run(ctx)
 	var sends sync.WaitGroup
-	o := newOutbox(s, slog.New(slog.NewTextHandler(io.Discard, nil)), th.ID(), table.ID, time.Millisecond, d, &sends, nil)
+	o := New(s, slog.New(slog.NewTextHandler(io.Discard, nil)), th.ID(), table.ID, time.Millisecond, d, &sends, nil)
 	o.EndThread(ui.Rendering{Content: "final"}, ch.ID(), lobby.ID, ui.Rendering{Content: "result"})
 	select {
 	case <-flights.started:

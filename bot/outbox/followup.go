@@ -1,4 +1,4 @@
-package table
+package outbox
 
 import (
 	"encoding/json"
@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/ui"
+	"github.com/cardbot/cardbot/bot/webhook"
 )
 
 // followupAttempts bounds how often one follow-up is sent when Discord has
@@ -39,7 +40,7 @@ func (o *Outbox) postFollowup(i *discordgo.Interaction, r ui.Rendering) (string,
 	key := discordgo.EndpointWebhookToken(i.AppID, i.Token)
 	uri := key + "?wait=true"
 	for attempt := 1; ; attempt++ {
-		raw, err := tokenRequest(o.session, tokenLimiters.limiter(key, time.Now()), "POST", uri, body, nil, key)
+		raw, err := webhook.Request(o.session, webhook.Limiter(key), "POST", uri, body, nil, key)
 		if err == nil {
 			var m discordgo.Message
 			if err := json.Unmarshal(raw, &m); err != nil {
@@ -65,5 +66,5 @@ func (o *Outbox) FinalEdit(channelID, msgID string, r ui.Rendering) {
 	o.newerLocked(msgID, r)
 	o.closing = append(o.closing, func() { o.closingEdit(channelID, msgID, r) })
 	o.mu.Unlock()
-	o.disp.mark(o)
+	o.mark()
 }

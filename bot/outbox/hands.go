@@ -1,4 +1,4 @@
-package table
+package outbox
 
 import (
 	"errors"
@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/ui"
+	"github.com/cardbot/cardbot/bot/webhook"
 )
 
 // Hand messages: each player's ephemeral message, edited through their
@@ -74,7 +75,7 @@ func (o *Outbox) sendHands(key string, slot *handSlot) {
 func (o *Outbox) sendHand(key string, h handEdit) {
 	embeds, comps := ui.OrEmpty(h.view.Embeds, h.view.Components)
 	for attempt := 1; ; attempt++ {
-		err := EditThrough(o.session, h.interaction, h.message, &discordgo.WebhookEdit{
+		err := webhook.Edit(o.session, h.interaction, h.message, &discordgo.WebhookEdit{
 			Content: &h.view.Content, Embeds: &embeds, Components: &comps,
 		})
 		if err == nil {
@@ -119,7 +120,7 @@ const (
 // exist while i is young enough for its answer to be still on its way.
 // (An old one's message was dismissed, or its answer failed.)
 func answerPending(err error, i *discordgo.Interaction) bool {
-	if c := restCode(err); c != discordgo.ErrCodeUnknownMessage && c != discordgo.ErrCodeUnknownWebhook {
+	if c := RESTCode(err); c != discordgo.ErrCodeUnknownMessage && c != discordgo.ErrCodeUnknownWebhook {
 		return false
 	}
 	at, terr := discordgo.SnowflakeTimestamp(i.ID)

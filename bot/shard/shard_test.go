@@ -1,4 +1,4 @@
-package table
+package shard
 
 import "testing"
 
@@ -16,8 +16,8 @@ func TestShardOf(t *testing.T) {
 		{"", 4, 0}, // direct messages: shard 0
 		{"not-an-id", 4, 0},
 	} {
-		if got := ShardOf(tc.guild, tc.count); got != tc.want {
-			t.Errorf("ShardOf(%q, %d) = %d, want %d", tc.guild, tc.count, got, tc.want)
+		if got := Of(tc.guild, tc.count); got != tc.want {
+			t.Errorf("Of(%q, %d) = %d, want %d", tc.guild, tc.count, got, tc.want)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package table
+package outbox
 
 import (
 	"time"
@@ -44,7 +44,7 @@ func (o *Outbox) Channel() string {
 // queued are still posted in the thread, first; archiving comes last, as an
 // archived thread takes no more messages.
 func (o *Outbox) EndThread(final ui.Rendering, parentID, lobbyID string, lobby ui.Rendering) {
-	// One critical section: the dispatcher must not send the thread's
+	// One critical section: the pacer must not send the thread's
 	// pending rendering between the look at it and the move.
 	o.mu.Lock()
 	if o.reach.closed {
@@ -67,7 +67,16 @@ func (o *Outbox) EndThread(final ui.Rendering, parentID, lobbyID string, lobby u
 	o.public, o.reach.shown = &lobby, &lobby
 	o.staleLocked()
 	o.mu.Unlock()
-	o.disp.mark(o)
+	o.mark()
+}
+
+// ReplaceLater has the next rendering of the table message posted as a
+// fresh message, the current one first becoming r, without sending
+// anything yet: EndThread then sends both.
+func (o *Outbox) ReplaceLater(r ui.Rendering) {
+	o.mu.Lock()
+	o.retire, o.newPublic = &r, true
+	o.mu.Unlock()
 }
 
 func (o *Outbox) closingEdit(channelID, msgID string, r ui.Rendering) {

@@ -1,4 +1,4 @@
-package table
+package restpace
 
 import (
 	"context"

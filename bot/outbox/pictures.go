@@ -1,4 +1,4 @@
-package table
+package outbox
 
 import (
 	"slices"
@@ -112,7 +112,7 @@ func (o *Outbox) refusedPictures(err error, r ui.Rendering) bool {
 // want of a permission while r had pictures: the caller may send r again
 // without them (see withoutPictures).
 func PicturesRefused(err error, r ui.Rendering) bool {
-	return len(r.Files) > 0 && restCode(err) == discordgo.ErrCodeMissingPermissions
+	return len(r.Files) > 0 && RESTCode(err) == discordgo.ErrCodeMissingPermissions
 }
 
 // WithoutPictures returns r without its pictures, for a channel where the

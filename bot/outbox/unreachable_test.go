@@ -1,4 +1,4 @@
-package table
+package outbox
 
 import (
 	"io"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/restpace"
 	"github.com/cardbot/cardbot/bot/ui"
 )
 
@@ -22,16 +23,16 @@ func restErr(status, code int) error {
 type reachBox struct {
 	*Outbox
 	lost []string
-	shut []threadShut
+	shut []ThreadShut
 }
 
 func newReachBox(at string, grace time.Duration) *reachBox {
 	var sends sync.WaitGroup
-	o := newOutbox(nil, slog.New(slog.NewTextHandler(io.Discard, nil)), at, "m1", time.Second, newDispatcher(50), &sends, nil)
+	o := New(nil, slog.New(slog.NewTextHandler(io.Discard, nil)), at, "m1", time.Second, restpace.New(50, nil), &sends, nil)
 	b := &reachBox{Outbox: o}
 	o.reach.home, o.reach.grace = "home", grace
 	o.reach.onLost = func(why string) { b.lost = append(b.lost, why) }
-	o.reach.onThreadShut = func(_ string, why threadShut) { b.shut = append(b.shut, why) }
+	o.reach.onThreadShut = func(_ string, why ThreadShut) { b.shut = append(b.shut, why) }
 	return b
 }
 
@@ -104,10 +105,10 @@ func TestAChannelThatRefusesIsLostAfterTheGrace(t *testing.T) {
 }
 
 func TestAShutThreadIsTheTablesToSeeTo(t *testing.T) {
-	for code, want := range map[int]threadShut{
-		discordgo.ErrCodePerformedOperationOnArchivedThread: threadArchived,
-		discordgo.ErrCodeThreadIsLocked:                     threadLocked,
-		discordgo.ErrCodeUnknownChannel:                     threadDeleted,
+	for code, want := range map[int]ThreadShut{
+		discordgo.ErrCodePerformedOperationOnArchivedThread: ThreadArchived,
+		discordgo.ErrCodeThreadIsLocked:                     ThreadLocked,
+		discordgo.ErrCodeUnknownChannel:                     ThreadDeleted,
 	} {
 		b := newReachBox("thread", 0)
 		if got := b.refusedPlace("thread", restErr(400, code)); got != refusalThread || len(b.shut) != 1 || b.shut[0] != want || len(b.lost) != 0 {

@@ -1,4 +1,4 @@
-package table
+package outbox
 
 import (
 	"errors"
@@ -35,7 +35,7 @@ func (o *Outbox) sendPublic(r ui.Rendering, fresh bool, channelID, msgID string)
 			o.sendPublic(r, fresh, channelID, msgID) // now without pictures
 			return
 		}
-		if code := restCode(err); code != discordgo.ErrCodeUnknownMessage && code != discordgo.ErrCodeMaximumNumberOfEditsToMessagesOlderThanOneHourReached {
+		if code := RESTCode(err); code != discordgo.ErrCodeUnknownMessage && code != discordgo.ErrCodeMaximumNumberOfEditsToMessagesOlderThanOneHourReached {
 			o.refusedPublic(r, false, channelID, err)
 			return
 		}
@@ -89,7 +89,7 @@ func (o *Outbox) noteProblem(err error) {
 	o.mu.Lock()
 	channel := o.channelID
 	msg := "Discord refused to show the table message: " + err.Error()
-	switch restCode(err) {
+	switch RESTCode(err) {
 	case discordgo.ErrCodeMissingPermissions, discordgo.ErrCodeMissingAccess:
 		// The grace a refusing channel has (see unreachable.go).
 		secs := max(1, int(o.reach.grace.Round(time.Second)/time.Second))
@@ -103,8 +103,8 @@ func (o *Outbox) noteProblem(err error) {
 	o.log.Warn("table message not sent", "channel", channel, "err", err)
 }
 
-// restCode returns Discord's JSON error code of a failed REST call, or 0.
-func restCode(err error) int {
+// RESTCode returns Discord's JSON error code of a failed REST call, or 0.
+func RESTCode(err error) int {
 	var re *discordgo.RESTError
 	if errors.As(err, &re) {
 		if re.Message != nil {

@@ -1,4 +1,4 @@
-package table
+package shard
 
 import "strconv"
 
@@ -29,12 +29,12 @@ func (s Shard) Owns(guildID string) bool {
 	if !s.Sharded() {
 		return true
 	}
-	return ShardOf(guildID, s.Count) == s.ID
+	return Of(guildID, s.Count) == s.ID
 }
 
-// ShardOf returns the shard of count that owns the guild: (guild_id >> 22) % count. It is
+// Of returns the shard of count that owns the guild: (guild_id >> 22) % count. It is
 // the one place cardbot computes it.
-func ShardOf(guildID string, count int) int {
+func Of(guildID string, count int) int {
 	if count <= 1 {
 		return 0
 	}

@@ -1,4 +1,4 @@
-package table
+package outbox
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 
 	"github.com/cardbot/cardbot/bot/discordtest"
 	"github.com/cardbot/cardbot/bot/metrics"
+	"github.com/cardbot/cardbot/bot/restpace"
 	"github.com/cardbot/cardbot/bot/ui"
 )
 
@@ -63,12 +64,11 @@ func clickedOutbox(t *testing.T) (o *Outbox, ch *discordtest.Channel, id string,
 	t.Cleanup(func() { _ = s.Close() })
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	d := newDispatcher(DefaultGlobalBudget)
-	d.m = metrics.New()
-	go d.run(ctx)
+	d := restpace.New(restpace.DefaultGlobalBudget, metrics.New())
+	go d.Run(ctx)
 	var sends sync.WaitGroup
 	posted := make(chan string, 1)
-	o = newOutbox(s, slog.New(slog.NewTextHandler(testLog{t}, nil)), ch.ID(), "", time.Millisecond, d, &sends,
+	o = New(s, slog.New(slog.NewTextHandler(testLog{t}, nil)), ch.ID(), "", time.Millisecond, d, &sends,
 		func(id string) { posted <- id })
 	shows = func(what string) {
 		t.Helper()

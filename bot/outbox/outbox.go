@@ -1,4 +1,4 @@
-package table
+package outbox
 
 import (
 	"log/slog"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/restpace"
 	"github.com/cardbot/cardbot/bot/ui"
 )
 
@@ -15,7 +16,7 @@ import (
 // latest rendering of each message: a burst of changes becomes one edit.
 //
 // The public table message (and announcements) go through the process's
-// dispatcher, which keeps every table together under Discord's global rate
+// pacer (package restpace), which keeps every table together under Discord's global rate
 // limit; the table message is edited at most once per publicEvery (Discord
 // also limits edits per channel, and players cannot read faster anyway).
 // Hand messages are edited through the player's latest interaction token,
@@ -25,7 +26,7 @@ type Outbox struct {
 	log         *slog.Logger
 	channelID   string
 	publicEvery time.Duration
-	disp        *dispatcher
+	pace        *restpace.Pacer
 	sends       *sync.WaitGroup // hand edits in flight, for a clean stop
 	postBucket  string          // discordgo's rate-limit buckets of this channel's posts
 	editBucket  string          // and of its message edits
@@ -37,8 +38,8 @@ type Outbox struct {
 	messageID  string         // the table message, once posted
 	announce   []broadcast    // one-off channel messages, posted in order
 	closing    []func()       // calls that end a game's thread, made after everything else (see EndThread)
-	clicked    []*clickedEdit // redraws of clicked messages, held while their callbacks may land (see outbox_clicked.go)
-	fences     fences         // messages with callbacks in flight (see outbox_clicked.go)
+	clicked    []*clickedEdit // redraws of clicked messages, held while their callbacks may land (see clicked.go)
+	fences     fences         // messages with callbacks in flight (see clicked.go)
 	retire     *ui.Rendering  // what the current table message becomes when a fresh one replaces it
 	staleSince time.Time      // when the oldest urgent change not yet sent was made (zero: none)
 	lastPublic time.Time
@@ -48,7 +49,7 @@ type Outbox struct {
 	hands      map[string]*handSlot
 	attached   attachedFiles // the pictures the table message carries (see pictures.go)
 	noPictures bool          // Discord refused a picture in this channel (see pictures.go)
-	notices    noticeJobs    // the turn notice and thread members (see outbox_notice.go)
+	notices    noticeJobs    // the turn notice and thread members (see notice.go)
 	reach      reach         // whether the table's place can still be reached (see unreachable.go)
 
 	onPosted func(messageID string) // told when a fresh table message exists
@@ -62,11 +63,15 @@ type broadcast struct {
 	sent    func(messageID string)
 }
 
-func newOutbox(s *discordgo.Session, log *slog.Logger, channelID, messageID string, every time.Duration,
-	disp *dispatcher, sends *sync.WaitGroup, onPosted func(string)) *Outbox {
+// New makes the outbox of a table whose message is messageID in channelID
+// ("" before it exists), edited at most once every every; its calls bound
+// by the global limit go through pace, and sends counts its hand edits in
+// flight. onPosted, if not nil, is told each fresh table message's ID.
+func New(s *discordgo.Session, log *slog.Logger, channelID, messageID string, every time.Duration,
+	pace *restpace.Pacer, sends *sync.WaitGroup, onPosted func(string)) *Outbox {
 	return &Outbox{
 		session: s, log: log, channelID: channelID, messageID: messageID, publicEvery: every,
-		disp: disp, sends: sends, hands: map[string]*handSlot{}, onPosted: onPosted,
+		pace: pace, sends: sends, hands: map[string]*handSlot{}, onPosted: onPosted,
 		postBucket: discordgo.EndpointChannelMessages(channelID), editBucket: discordgo.EndpointChannelMessage(channelID, ""),
 	}
 }
@@ -88,7 +93,7 @@ func (o *Outbox) SetPublic(r ui.Rendering, fresh bool) {
 	}
 	o.staleLocked()
 	o.mu.Unlock()
-	o.disp.mark(o)
+	o.mark()
 }
 
 // Hurry lets the table message's pending change go as soon as the global
@@ -99,11 +104,11 @@ func (o *Outbox) Hurry() {
 	o.mu.Lock()
 	o.urgent = o.public != nil && !o.reach.closed
 	o.mu.Unlock()
-	o.disp.mark(o)
+	o.mark()
 }
 
 // SetPublicLater replaces the table message's rendering with one that may
-// wait: the dispatcher sends it when no table with an urgent change waits,
+// wait: the pacer sends it when no table with an urgent change waits,
 // or with the next urgent change of this table.
 func (o *Outbox) SetPublicLater(r ui.Rendering) {
 	o.mu.Lock()
@@ -113,7 +118,7 @@ func (o *Outbox) SetPublicLater(r ui.Rendering) {
 	}
 	o.public, o.reach.shown = &r, &r
 	o.mu.Unlock()
-	o.disp.mark(o)
+	o.mark()
 }
 
 // Retire sets the final rendering the current table message gets when the
@@ -141,7 +146,7 @@ func (o *Outbox) Announce(r ui.Rendering, sent func(messageID string)) {
 	o.announce = append(o.announce, broadcast{r: r, channel: o.channelID, sent: sent})
 	o.staleLocked()
 	o.mu.Unlock()
-	o.disp.mark(o)
+	o.mark()
 }
 
 // Problem returns, and forgets, what Discord last refused, in plain words.
@@ -167,7 +172,21 @@ func (o *Outbox) staleLocked() {
 	}
 }
 
-// due tells the dispatcher whether the outbox has public work (ok), since
+// mark tells the pacer that the outbox has work.
+func (o *Outbox) mark() { o.pace.Mark((*paced)(o)) }
+
+// paced is the outbox as the pacer sees it (a restpace.Sender): the
+// methods only the pacer calls stay off the outbox's own API.
+type paced Outbox
+
+func (p *paced) Due(now time.Time, force bool) (since, ready time.Time, ok bool) {
+	return (*Outbox)(p).due(now, force)
+}
+func (p *paced) RouteWait() time.Duration      { return (*Outbox)(p).routeWait() }
+func (p *paced) HoldUntil(at time.Time)        { (*Outbox)(p).holdUntil(at) }
+func (p *paced) SendOne() (more, refused bool) { return (*Outbox)(p).sendOne() }
+
+// due tells the pacer whether the outbox has public work (ok), since
 // when its oldest unsent change waits, and when its next call may go:
 // announcements and fresh messages at once, edits at the table's pace
 // (force: at once too, as when the bot stops).

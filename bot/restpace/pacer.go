@@ -1,4 +1,4 @@
-package table
+package restpace
 
 import (
 	"context"
@@ -13,7 +13,7 @@ import (
 // are granted more by Discord; Timing.GlobalBudget raises it.
 const DefaultGlobalBudget = 50
 
-// A dispatcher owns every outbound call of the process that Discord's
+// A Pacer owns every outbound call of the process that Discord's
 // global rate limit binds: table messages posted and edited, announcements.
 // (Interaction callbacks and edits through an interaction's token are not
 // bound by it, and go out at once.) It starts at most budget calls a second,
@@ -22,7 +22,10 @@ const DefaultGlobalBudget = 50
 // rendering of its message, so a busy table costs one call, not one per
 // change. Each table has at most one call in flight, which keeps its
 // messages in order.
-type dispatcher struct {
+//
+// It knows a table's outbox only as a Sender: it decides when and whose
+// call goes, the Sender makes the call.
+type Pacer struct {
 	basePerCall time.Duration // the pace the budget allows (see backoff.go)
 
 	perCall time.Duration    // how often a call may start, on average; guarded by mu
@@ -30,11 +33,11 @@ type dispatcher struct {
 	m       *metrics.Metrics // told how long calls wait for the budget
 
 	mu      sync.Mutex
-	waiting map[*Outbox]struct{} // outboxes with public work, none of it in flight
+	waiting map[Sender]struct{} // outboxes with public work, none of it in flight
 	// flying holds the outboxes with a call in flight, true once marked
 	// meanwhile: they wait for the call to land before they may be picked
 	// again (see landed).
-	flying map[*Outbox]bool
+	flying map[Sender]bool
 	tokens float64
 	filled time.Time // when tokens was last topped up
 	// slowUntil ends a spell of a slower pace after a 429 (zero: none).
@@ -47,7 +50,27 @@ type dispatcher struct {
 	calls     sync.WaitGroup
 }
 
-func newDispatcher(budget int) *dispatcher {
+// A Sender is one table's queue of calls bound by the global limit (its
+// outbox). The pacer asks it what it has and when it may go, and has it
+// make one call at a time.
+type Sender interface {
+	// Due reports whether the sender has work (ok), since when its oldest
+	// unsent change waits, and when its next call may go; force ignores
+	// the table's own pace (the bot is stopping).
+	Due(now time.Time, force bool) (since, ready time.Time, ok bool)
+	// RouteWait is how long Discord's per-route limit holds its next call.
+	RouteWait() time.Duration
+	// HoldUntil keeps its next call from going before at.
+	HoldUntil(at time.Time)
+	// SendOne makes its next call, and reports whether more work is left
+	// and whether Discord refused the call.
+	SendOne() (more, refused bool)
+}
+
+// New makes the pacer of a process allowed budget calls a second
+// (DefaultGlobalBudget if not positive); m, if not nil, is told how long
+// calls wait. Run starts it.
+func New(budget int, m *metrics.Metrics) *Pacer {
 	if budget <= 0 {
 		budget = DefaultGlobalBudget
 	}
@@ -58,15 +81,15 @@ func newDispatcher(budget int) *dispatcher {
 	burst := max(1, budget/25)
 	rate := 0.9*float64(budget) - float64(burst)
 	perCall := time.Duration(float64(time.Second) / rate)
-	return &dispatcher{
+	return &Pacer{
 		basePerCall: perCall, perCall: perCall, burst: burst,
-		waiting: map[*Outbox]struct{}{}, flying: map[*Outbox]bool{}, tokens: float64(burst), filled: time.Now(),
-		wake: make(chan struct{}, 1),
+		waiting: map[Sender]struct{}{}, flying: map[Sender]bool{}, tokens: float64(burst), filled: time.Now(),
+		wake: make(chan struct{}, 1), m: m,
 	}
 }
 
-// mark tells the dispatcher that o has public work.
-func (d *dispatcher) mark(o *Outbox) {
+// Mark tells the pacer that o has work.
+func (d *Pacer) Mark(o Sender) {
 	d.mu.Lock()
 	if _, ok := d.flying[o]; ok {
 		d.flying[o] = true
@@ -82,7 +105,7 @@ func (d *dispatcher) mark(o *Outbox) {
 // a second call beside the first: a game's thread was then archived while
 // its table message's final edit was still on its way, and Discord refused
 // the edit (the thread kept its buttons; a loaded machine showed it).
-func (d *dispatcher) landed(o *Outbox, more bool) {
+func (d *Pacer) landed(o Sender, more bool) {
 	d.mu.Lock()
 	if d.flying[o] || more {
 		d.waiting[o] = struct{}{}
@@ -92,15 +115,15 @@ func (d *dispatcher) landed(o *Outbox, more bool) {
 	d.poke()
 }
 
-func (d *dispatcher) poke() {
+func (d *Pacer) poke() {
 	select {
 	case d.wake <- struct{}{}:
 	default:
 	}
 }
 
-// run starts calls until ctx ends.
-func (d *dispatcher) run(ctx context.Context) {
+// Run starts calls until ctx ends.
+func (d *Pacer) Run(ctx context.Context) {
 	for {
 		wait := d.startNext(time.Now(), false)
 		if wait < 0 {
@@ -120,10 +143,10 @@ func (d *dispatcher) run(ctx context.Context) {
 	}
 }
 
-// drain sends every outbox's remaining work, still within the budget but
+// Drain sends every outbox's remaining work, still within the budget but
 // without waiting for the pace of table edits: the tables have stopped and
 // their last state must reach Discord. It returns when done or ctx ends.
-func (d *dispatcher) drain(ctx context.Context) {
+func (d *Pacer) Drain(ctx context.Context) {
 	for {
 		wait := d.startNext(time.Now(), true)
 		if wait < 0 {
@@ -160,7 +183,7 @@ func (d *dispatcher) drain(ctx context.Context) {
 // startNext starts the call of the stalest outbox that may go now, if the
 // budget allows one. It returns how long to wait before trying again (0:
 // at once, negative: nothing waits). force ignores each table's pace.
-func (d *dispatcher) startNext(now time.Time, force bool) time.Duration {
+func (d *Pacer) startNext(now time.Time, force bool) time.Duration {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.refillLocked(now)
@@ -170,11 +193,11 @@ func (d *dispatcher) startNext(now time.Time, force bool) time.Duration {
 		// scanned again (every change at a thousand busy tables wakes this up).
 		return time.Duration((1 - d.tokens) * float64(d.perCall))
 	}
-	var pick *Outbox
+	var pick Sender
 	var pickSince time.Time
 	soonest := time.Duration(-1)
 	for o := range d.waiting {
-		since, ready, ok := o.due(now, force)
+		since, ready, ok := o.Due(now, force)
 		if !ok {
 			delete(d.waiting, o) // nothing left after all
 			continue
@@ -196,8 +219,8 @@ func (d *dispatcher) startNext(now time.Time, force bool) time.Duration {
 	// Only now, for the one table picked, ask whether its channel's own
 	// limit lets it go: asking every waiting table costs more than the
 	// call. (When the bot stops, discordgo may as well wait.)
-	if wait := pick.routeWait(); wait > 0 && !force {
-		pick.holdUntil(now.Add(wait))
+	if wait := pick.RouteWait(); wait > 0 && !force {
+		pick.HoldUntil(now.Add(wait))
 		d.m.RateLimitWait(metrics.LimitChannel, wait)
 		return 0
 	}
@@ -217,24 +240,24 @@ func (d *dispatcher) startNext(now time.Time, force bool) time.Duration {
 		// A refused call waits out its back-off, or, when the bot is
 		// stopping, is given up: its state is stored and shown again
 		// after the restart.
-		more, refused := pick.sendOne()
+		more, refused := pick.SendOne()
 		d.landed(pick, more && !(force && refused))
 	}()
 	return 0
 }
 
 // heldDone ends a spell of waiting on the budget, if one was on.
-func (d *dispatcher) heldDone(now time.Time) {
+func (d *Pacer) heldDone(now time.Time) {
 	if !d.heldSince.IsZero() {
 		d.m.RateLimitWait(metrics.LimitGlobalBudget, now.Sub(d.heldSince))
 		d.heldSince = time.Time{}
 	}
 }
 
-// acquire waits until the budget allows one more call, and takes it: for
+// Wait waits until the budget allows one more call, and takes it: for
 // the few calls bound by the global limit that are not a table's message
 // (a lobby's first post, announcements after a restart, a late redraw).
-func (d *dispatcher) acquire(ctx context.Context) error {
+func (d *Pacer) Wait(ctx context.Context) error {
 	began := time.Now()
 	for {
 		d.mu.Lock()
