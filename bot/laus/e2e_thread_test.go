@@ -3,6 +3,7 @@ package laus_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cardbot/cardbot/bot/discordtest"
 	"github.com/cardbot/cardbot/bot/internal/e2e"
@@ -42,18 +43,26 @@ func TestLausMatchPlayedInAThread(t *testing.T) {
 		}
 	}
 	// Every round's summary was shown in the thread (in its table
-	// message, in turn), none in the channel.
+	// message, in turn), none in the channel. The last one goes out after
+	// the last move's answer: it is waited for.
 	f := e2e.LoadLaus(t, w)
-	shown := map[string]bool{}
-	for _, m := range th.History() {
-		for _, e := range m.Embeds {
-			if strings.HasPrefix(e.Title, "Laus · table") && strings.HasSuffix(e.Title, "result") {
-				shown[e.Title] = true
+	summaries := func() int {
+		shown := map[string]bool{}
+		for _, m := range th.History() {
+			for _, e := range m.Embeds {
+				if strings.HasPrefix(e.Title, "Laus · table") && strings.HasSuffix(e.Title, "result") {
+					shown[e.Title] = true
+				}
 			}
 		}
+		return len(shown)
 	}
-	if rounds, summaries := len(f.Match.Results()), len(shown); summaries != rounds {
-		t.Errorf("the thread shows %d round summaries, want %d", summaries, rounds)
+	rounds := len(f.Match.Results())
+	for deadline := time.Now().Add(e2e.Patience); summaries() < rounds && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := summaries(); n != rounds {
+		t.Errorf("the thread shows %d round summaries, want %d", n, rounds)
 	}
 	for _, m := range w.Ch.Messages() {
 		if e2e.Button(m, "hand", "*") != "" || strings.Contains(e2e.Text(m), "result") && m.ID != lobby.ID {
