@@ -85,7 +85,8 @@ func TestLaroLastOneOutStartsTheNextGame(t *testing.T) {
 		s := e2e.Text(m)
 		return strings.Contains(s, "Waiting for: "+e2e.Named(carol)) && !strings.Contains(s, "Waiting for: "+e2e.Named(bob))
 	})
-	if cb := carol.Click(asked, e2e.Button(asked, "leave", "*")); !cb.Ephemeral || !strings.Contains(e2e.Text(cb.Message), "You left") {
+	r, err := carol.U.Click(asked, e2e.Button(asked, "leave", "*"))
+	if cb := e2e.Answered(t, r, err); !cb.Ephemeral || !strings.Contains(e2e.Text(cb.Message), "You left") {
 		t.Errorf("carol's Leave table, which started the next game, answered:\n%s", e2e.Text(cb.Message))
 	}
 	game2 := w.TableMessage("game 2")

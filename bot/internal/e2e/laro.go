@@ -55,15 +55,15 @@ func (p *Player) WaitHand(what string, cond func(*discordgo.Message) bool) *disc
 	return got
 }
 
-// Click clicks a button on m and waits for the answer: its Message is what
-// the player sees, also when a loaded machine made the bot defer it.
+// Click clicks a button on m and waits for the answer (the callback: a
+// deferral's shows nothing; see Answered for a private answer).
 func (p *Player) Click(m *discordgo.Message, customID string, opts ...discordtest.ActionOption) discordtest.Callback {
 	p.T.Helper()
 	if customID == "" {
 		p.T.Fatalf("%s: no such button on:\n%s", p.U.Name(), Text(m))
 	}
 	r, err := p.U.Click(m, customID, opts...)
-	return Answered(p.T, r, err)
+	return Answer(p.T, r, err)
 }
 
 // OpenHand clicks "My hand" on the table message and returns the hand it

@@ -78,11 +78,12 @@ func Shown(t *testing.T, r *discordtest.Response, cb discordtest.Callback) *disc
 	return ms[0]
 }
 
-// Answered waits for the bot's answer to an action, as Answer does, with
-// the message the person sees in place of a "thinking…" deferral's empty
-// one (see Shown). Its Type stays the callback's, for tests of the
-// deferral itself. (A deferred update of a clicked message is shown by the
-// message's own redraw, which Shown does not wait for.)
+// Answered waits for the bot's private answer to an action, as Answer
+// does, with the message the person sees in place of a "thinking…"
+// deferral's empty one (see Shown). Its Type stays the callback's, for
+// tests of the deferral itself. Not for a click whose answer redraws the
+// public message clicked: deferred, that answer is an edit of the message,
+// and the placeholder is deleted, not edited.
 func Answered(t *testing.T, r *discordtest.Response, err error) discordtest.Callback {
 	t.Helper()
 	cb := Answer(t, r, err)
