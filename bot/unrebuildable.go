@@ -66,7 +66,7 @@ func (b *Bot) tellUnrebuildable(ctx context.Context, g store.Game) {
 			users = append(users, s.User)
 		}
 	}
-	if err := b.env.WaitGlobalBudget(ctx); err != nil {
+	if err := b.env.Pace.Wait(ctx); err != nil {
 		return
 	}
 	if _, err := b.session.ChannelMessageSendComplex(channel, &discordgo.MessageSend{
@@ -78,7 +78,7 @@ func (b *Bot) tellUnrebuildable(ctx context.Context, g store.Game) {
 	if g.MessageID == "" {
 		return
 	}
-	if err := b.env.WaitGlobalBudget(ctx); err != nil {
+	if err := b.env.Pace.Wait(ctx); err != nil {
 		return
 	}
 	none := []discordgo.MessageComponent{}

@@ -208,8 +208,14 @@ func (s *Store) commitBatch(batch []*appendReq, savepoints bool) ([]error, error
 	if err != nil {
 		return nil, err
 	}
+	var set []bool // written by appendSet (batch_postgres.go)
+	if !savepoints && s.dialect == dialectPostgres {
+		if set, err = s.appendSet(ctx, tx, batch, games); err != nil {
+			return nil, errRetryWithSavepoints
+		}
+	}
 	for i, r := range batch {
-		if r.flush {
+		if r.flush || set != nil && set[i] {
 			continue
 		}
 		if err := r.ctx.Err(); err != nil {

@@ -73,6 +73,9 @@ type Store struct {
 	// group-committed batch, how long its statements took and how long its COMMIT took
 	// (benchmarks read it).
 	observeBatch func(size int, statements, commit time.Duration)
+	// observeSet, when set before the Store is shared, is told how many actions of a
+	// batch appendSet wrote (tests read it).
+	observeSet func(n int)
 
 	batch chan *appendReq
 	// Hand tokens waiting for the writer (hand_tokens.go), and its wake-up call.

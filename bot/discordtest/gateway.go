@@ -178,6 +178,7 @@ func (s *Server) identify(c *gwConn, d json.RawMessage) {
 	s.identifies++
 	c.session = sess
 	sess.conn = c
+	s.identifiedLocked(sess)
 	var guilds []map[string]any
 	for _, g := range s.guilds {
 		if sess.owns(g.id) && !g.botGone {
@@ -224,6 +225,9 @@ func (s *Server) resume(c *gwConn, d json.RawMessage) {
 	old := sess.conn
 	sess.conn = c
 	c.session = sess
+	if old == nil {
+		s.checkShardOverlapLocked(sess)
+	}
 	// Replay first, then RESUMED, in Discord's order.
 	for _, e := range sess.log {
 		if e.seq > r.Seq {

@@ -183,6 +183,10 @@ type Server struct {
 	identifies       int       // IDENTIFYs accepted (gateway_faults.go)
 	gatewayDownUntil time.Time // CutGateway
 
+	// Shards' sessions (shard_sessions.go).
+	shardOverlaps []string     // two live sessions of one shard at once
+	identified    []Identified // every IDENTIFY
+
 	// latency and limiter have their own locks: every REST call consults
 	// them before it touches the model.
 	latency latency

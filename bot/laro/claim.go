@@ -6,6 +6,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 	rules "github.com/cardbot/cardbot/engine/laro"
 )
@@ -50,7 +51,7 @@ type pendingDraw struct {
 // now, if the click waits for one.
 func (t *laroTable) answered(d *pendingDraw) {
 	if d != nil && d.answer != nil {
-		d.answer <- t.HandReply(d.in, d.seat, "")
+		d.answer <- table.HandReply(t, d.in, d.seat, "")
 		d.answer = nil
 	}
 }
@@ -106,7 +107,7 @@ func (t *laroTable) call(in *ui.Input) *ui.Reply {
 	fromHand := in.OnEphemeral()
 	refuse := func(why string) *ui.Reply {
 		if fromHand {
-			return t.HandReply(in, s, why)
+			return table.HandReply(t, in, s, why)
 		}
 		return ui.EphemeralText(why)
 	}
@@ -148,7 +149,7 @@ func (t *laroTable) call(in *ui.Input) *ui.Reply {
 	t.scheduleSettle()
 	if fromHand {
 		t.refresh(in.UserID)
-		return t.HandReply(in, s, "")
+		return table.HandReply(t, in, s, "")
 	}
 	t.refresh("")
 	what := "a " + best.Kind.String() + " cluster"
@@ -321,21 +322,20 @@ func (t *laroTable) layCall(s int, o rules.CallOption, at time.Time, user string
 }
 
 // lay handles the choice buttons of a caller who won with several options.
-func (t *laroTable) lay(in *ui.Input, s int) *ui.Reply {
+func (t *laroTable) lay(in *ui.Input, s, option int) *ui.Reply {
 	c := t.choice
 	if c == nil || c.seat != s {
-		return t.HandReply(in, s, "There is no cluster for you to choose now.")
+		return table.HandReply(t, in, s, "There is no cluster for you to choose now.")
 	}
-	var idx int
-	if _, err := fmt.Sscan(in.Component.Arg, &idx); err != nil || idx < 0 || idx >= len(c.options) {
+	if option >= len(c.options) {
 		return ui.EphemeralText("That button is not one of this table's.")
 	}
 	c.stop()
 	t.choice = nil
-	if err := t.layCall(s, c.options[idx], c.at, in.UserID); err != nil {
-		return t.HandReply(in, s, "⚠️ "+moveRefusal(err))
+	if err := t.layCall(s, c.options[option], c.at, in.UserID); err != nil {
+		return table.HandReply(t, in, s, "⚠️ "+moveRefusal(err))
 	}
-	return t.HandReply(in, s, "")
+	return table.HandReply(t, in, s, "")
 }
 
 // openWindow starts the LARO! window on a card discarded at D (the

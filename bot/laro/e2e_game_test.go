@@ -99,7 +99,11 @@ func TestLaroThreePlayerGameToTheWin(t *testing.T) {
 	// the winner laid their hand open.
 	end := time.Now()
 	for _, req := range w.Srv.Requests() {
-		if !strings.HasPrefix(req.Route, "/channels/") || (req.Method != "POST" && req.Method != "PATCH") {
+		// The channel's calls, and the table message's edits through a
+		// click's token.
+		tokenEdit := req.Method == "PATCH" && strings.HasPrefix(req.Route, "/webhooks/") &&
+			w.Ch.Message(req.Path[strings.LastIndex(req.Path, "/")+1:]) != nil
+		if !tokenEdit && (!strings.HasPrefix(req.Route, "/channels/") || (req.Method != "POST" && req.Method != "PATCH")) {
 			continue
 		}
 		var body struct {

@@ -93,7 +93,7 @@ func (t *laroTable) BeginNext(ctx context.Context, in *ui.Input) *ui.Reply {
 		return r
 	}
 	// The finished game's message keeps its final state, without buttons.
-	old := t.AfterGameView(laroPublic(t.screen(-1))).WithoutButtons()
+	old := table.AfterGameView(t, laroPublic(t.screen(-1))).WithoutButtons()
 	finished, lobby, finishedAt := *t, t.Out.MessageID(), t.Out.Channel()
 	t.GameID, t.settings, t.EndSeats = id, next, nil
 	t.NextThread(ctx, in, t.ThreadName("game", next.GameNo), t.threadHeader())
@@ -103,8 +103,8 @@ func (t *laroTable) BeginNext(ctx context.Context, in *ui.Input) *ui.Reply {
 		undo()
 		return r
 	}
-	t.DealHands(in)
-	return t.AnswerStart(in, finishedAt, lobby, old)
+	table.DealHands(t, in)
+	return table.AnswerStart(t, in, finishedAt, lobby, old)
 }
 
 // threadHeader is the channel message the thread of the next game (Play

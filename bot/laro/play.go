@@ -26,9 +26,9 @@ func (t *laroTable) start(ctx context.Context, in *ui.Input) *ui.Reply {
 		t.ReturnToLobby(lobby)
 		return r
 	}
-	t.DealHands(in)
+	table.DealHands(t, in)
 	v := t.ClosedView(fmt.Sprintf("Game %d has started %s. Seated: %s%s", t.settings.GameNo, t.Where(), table.SeatNames(t.Seats), table.Line(t.ThreadNote())))
-	return t.AnswerStart(in, t.Channel, lobby, v)
+	return table.AnswerStart(t, in, t.Channel, lobby, v)
 }
 
 // chipsMove reports whether chips change hands at this table's games:
@@ -115,39 +115,35 @@ func (t *laroTable) move(ctx context.Context, in *ui.Input) *ui.Reply {
 	if r != nil {
 		return r
 	}
-	c := in.Component
-	if c.Turn != t.moves {
-		return t.HandReply(in, s, "⚠️ That button was from an earlier moment of the game, so nothing happened. This is your hand now.")
+	b, valid := parseMoveButton(in.Component)
+	if b.Move != t.moves {
+		return table.HandReply(t, in, s, "⚠️ That button was from an earlier moment of the game, so nothing happened. This is your hand now.")
 	}
 	if !t.playing() {
-		return t.HandReply(in, s, "The game is over.")
+		return table.HandReply(t, in, s, "The game is over.")
 	}
-	if t.choice != nil && c.Verb != "lay" {
-		return t.HandReply(in, s, fmt.Sprintf("Wait: %s is choosing which cluster to lay.", t.Seats[t.choice.seat].Label()))
+	if !valid {
+		return ui.EphemeralText("That button is not one of this table's.")
+	}
+	if t.choice != nil && b.Verb != verbLay {
+		return table.HandReply(t, in, s, fmt.Sprintf("Wait: %s is choosing which cluster to lay.", t.Seats[t.choice.seat].Label()))
 	}
 	t.timeouts[s], t.autoplay[s] = 0, false
 	var err error
-	switch c.Verb {
-	case "draw":
-		if c.Arg != "deck" && c.Arg != "discard" {
-			return ui.EphemeralText("That button is not one of this table's.")
-		}
-		return t.requestDraw(in, s, in.At, c.Arg == "discard")
-	case "discard":
-		card, perr := rules.ParseCard(c.Arg)
-		if perr != nil {
-			return ui.EphemeralText("That button is not one of this table's.")
-		}
-		err = t.apply(rules.Discard{Seat: s, Card: card}, in.At, in.UserID)
-	case "win":
+	switch b.Verb {
+	case verbDraw:
+		return t.requestDraw(in, s, in.At, b.FromDiscard)
+	case verbDiscard:
+		err = t.apply(rules.Discard{Seat: s, Card: b.Card}, in.At, in.UserID)
+	case verbWin:
 		err = t.apply(rules.DeclareWin{Seat: s}, in.At, in.UserID)
-	case "lay":
-		return t.lay(in, s)
+	case verbLay:
+		return t.lay(in, s, b.Option)
 	}
 	if err != nil {
-		return t.HandReply(in, s, "⚠️ "+moveRefusal(err))
+		return table.HandReply(t, in, s, "⚠️ "+moveRefusal(err))
 	}
-	return t.HandReply(in, s, "")
+	return table.HandReply(t, in, s, "")
 }
 
 // moveRefusal turns an engine or store error into the sentence a player
@@ -186,7 +182,7 @@ func (t *laroTable) requestDraw(in *ui.Input, s int, at time.Time, fromDiscard b
 		if in == nil {
 			return nil
 		}
-		return t.HandReply(in, s, note)
+		return table.HandReply(t, in, s, note)
 	}
 	if err := t.game.Check(d); err != nil {
 		return reply("⚠️ " + moveRefusal(err))
@@ -326,7 +322,7 @@ func (t *laroTable) afterChange(a rules.Action, at time.Time, fresh bool, actor 
 		t.finish()
 		t.Act.Later(func() {
 			t.refreshFresh(fresh, actor)
-			t.CloseThread(laroPublic(t.screen(-1)))
+			table.CloseThread(t, laroPublic(t.screen(-1)))
 		})
 		return
 	}
@@ -342,7 +338,7 @@ func (t *laroTable) afterChange(a rules.Action, at time.Time, fresh bool, actor 
 		// compete for Discord's global budget; a discard may not.
 		t.Act.Later(func() {
 			t.Out.SetPublicLater(laroPublic(t.screen(-1)))
-			t.RefreshHands(actor, t.drawAnswering())
+			table.RefreshHands(t, actor, t.drawAnswering())
 		})
 		return
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/cardbot/cardbot/bot/table"
 	rules "github.com/cardbot/cardbot/engine/laro"
 )
 
@@ -52,5 +53,5 @@ func (t *laroTable) refreshAll(fresh bool, actor string) {
 		return
 	}
 	t.Out.SetPublic(laroPublic(t.screen(-1)), fresh)
-	t.RefreshHands(actor, t.drawAnswering())
+	table.RefreshHands(t, actor, t.drawAnswering())
 }

@@ -150,10 +150,8 @@ func laroPublic(s laroScreen) ui.Rendering {
 	}
 
 	var comps []discordgo.MessageComponent
-	id := ui.ComponentID{Game: "laro", Table: s.TableID, Turn: s.GameNo}
 	if v.Phase != rules.PhaseOver {
-		id.Verb = "hand"
-		handID := id.String()
+		handID := gameButton(s.TableID, table.VerbHand, s.GameNo).ID()
 		comps = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: "My hand", Style: discordgo.PrimaryButton, CustomID: handID, Emoji: &discordgo.ComponentEmoji{Name: "🃏"}},
 			s.laroButton(),
@@ -335,8 +333,9 @@ func orNone(s string) string {
 // laroHandButtons lists the viewer's legal moves as buttons.
 func laroHandButtons(s laroScreen) []discordgo.MessageComponent {
 	v := s.View
-	id := func(verb, arg string) string {
-		return ui.ComponentID{Game: "laro", Table: s.TableID, Turn: s.Version, Verb: verb, Arg: arg}.String()
+	move := func(b moveButton) string {
+		b.Table, b.Move = s.TableID, s.Version
+		return b.ID()
 	}
 	var rows []discordgo.MessageComponent
 	if len(s.Choice) > 0 {
@@ -344,15 +343,12 @@ func laroHandButtons(s laroScreen) []discordgo.MessageComponent {
 		for i, o := range s.Choice {
 			row = append(row, discordgo.Button{
 				Label: fmt.Sprintf("%s %s (%s)", o.Pair[0].Symbol(), o.Pair[1].Symbol(), o.Kind),
-				Style: discordgo.SuccessButton, CustomID: id("lay", fmt.Sprint(i)),
+				Style: discordgo.SuccessButton, CustomID: move(moveButton{Verb: verbLay, Option: i}),
 			})
 		}
 		return ui.ChunkRows(row)
 	}
-	// Refresh is right at any moment, so it carries no version: a waiting
-	// hand then looks the same from one move to the next unless its
-	// content changes.
-	refreshID := ui.ComponentID{Game: "laro", Table: s.TableID, Verb: "refresh"}.String()
+	refreshID := refreshButton{Table: s.TableID}.ID()
 	refresh := discordgo.Button{Label: "Refresh", Style: discordgo.SecondaryButton, CustomID: refreshID, Emoji: &discordgo.ComponentEmoji{Name: "🔄"}}
 	// The LARO! button leads the first row while the viewer could call.
 	top := s.claimButtons()
@@ -360,13 +356,13 @@ func laroHandButtons(s laroScreen) []discordgo.MessageComponent {
 		return []discordgo.MessageComponent{discordgo.ActionsRow{Components: append(top, refresh)}}
 	}
 	if v.Phase == rules.PhaseDraw {
-		top = append(top, discordgo.Button{Label: "Draw from deck", Style: discordgo.PrimaryButton, CustomID: id("draw", "deck")})
+		top = append(top, discordgo.Button{Label: "Draw from deck", Style: discordgo.PrimaryButton, CustomID: move(moveButton{Verb: verbDraw})})
 		if v.Top != rules.NoCard {
-			top = append(top, s.cardButton(discordgo.Button{Label: "Take " + v.Top.Symbol(), Style: discordgo.PrimaryButton, CustomID: id("draw", "discard")}, v.Top))
+			top = append(top, s.cardButton(discordgo.Button{Label: "Take " + v.Top.Symbol(), Style: discordgo.PrimaryButton, CustomID: move(moveButton{Verb: verbDraw, FromDiscard: true})}, v.Top))
 		}
 	}
 	if pts, ok := v.Win(); ok && v.Phase == rules.PhaseDiscard {
-		top = append(top, discordgo.Button{Label: fmt.Sprintf("Declare win · %d pts", pts), Style: discordgo.SuccessButton, CustomID: id("win", "")})
+		top = append(top, discordgo.Button{Label: fmt.Sprintf("Declare win · %d pts", pts), Style: discordgo.SuccessButton, CustomID: move(moveButton{Verb: verbWin})})
 	}
 	top = append(top, refresh)
 	rows = append(rows, discordgo.ActionsRow{Components: top})
@@ -383,7 +379,7 @@ func laroHandButtons(s laroScreen) []discordgo.MessageComponent {
 			if c == v.Drawn {
 				style = discordgo.PrimaryButton
 			}
-			cardsRow = append(cardsRow, s.cardButton(discordgo.Button{Label: c.Symbol(), Style: style, CustomID: id("discard", c.String())}, c))
+			cardsRow = append(cardsRow, s.cardButton(discordgo.Button{Label: c.Symbol(), Style: style, CustomID: move(moveButton{Verb: verbDiscard, Card: c})}, c))
 		}
 		rows = append(rows, ui.ChunkRows(cardsRow)...)
 	}

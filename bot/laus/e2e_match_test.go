@@ -194,8 +194,14 @@ func checkNoHiddenCards(t *testing.T, w *e2e.World, f e2e.LausFinal, matchNo int
 				continue
 			}
 			embeds = body.Data.Embeds
+		case req.Method == "PATCH" && strings.HasPrefix(req.Route, "/webhooks/") &&
+			w.Ch.Message(req.Path[strings.LastIndex(req.Path, "/")+1:]) != nil:
+			// The table message edited through a click's token.
+			var body struct{ Embeds []json.RawMessage }
+			_ = json.Unmarshal(req.JSON(), &body)
+			embeds = body.Embeds
 		default:
-			continue // webhook edits go to players' own ephemeral messages
+			continue // other webhook calls go to players' own ephemeral messages
 		}
 		// Each embed on its own: a table message shows the round being
 		// played and, below it, the last round's summary.

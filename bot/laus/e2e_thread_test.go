@@ -1,9 +1,9 @@
 package laus_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/cardbot/cardbot/bot/discordtest"
 	"github.com/cardbot/cardbot/bot/internal/e2e"
@@ -43,26 +43,23 @@ func TestLausMatchPlayedInAThread(t *testing.T) {
 		}
 	}
 	// Every round's summary was shown in the thread (in its table
-	// message, in turn), none in the channel. The last one goes out after
-	// the last move's answer: it is waited for.
+	// message, in turn), none in the channel. The thread is archived
+	// last, once everything queued for it has been sent.
+	w.WaitArchived(th)
 	f := e2e.LoadLaus(t, w)
-	summaries := func() int {
-		shown := map[string]bool{}
-		for _, m := range th.History() {
-			for _, e := range m.Embeds {
-				if strings.HasPrefix(e.Title, "Laus · table") && strings.HasSuffix(e.Title, "result") {
-					shown[e.Title] = true
-				}
+	// The last move's answer comes before the table message's paced edit:
+	// wait for that edit, which shows the last round's summary.
+	w.MessageIn(th, fmt.Sprintf("round %d result", len(f.Match.Results())))
+	shown := map[string]bool{}
+	for _, m := range th.History() {
+		for _, e := range m.Embeds {
+			if strings.HasPrefix(e.Title, "Laus · table") && strings.HasSuffix(e.Title, "result") {
+				shown[e.Title] = true
 			}
 		}
-		return len(shown)
 	}
-	rounds := len(f.Match.Results())
-	for deadline := time.Now().Add(e2e.Patience); summaries() < rounds && time.Now().Before(deadline); {
-		time.Sleep(10 * time.Millisecond)
-	}
-	if n := summaries(); n != rounds {
-		t.Errorf("the thread shows %d round summaries, want %d", n, rounds)
+	if rounds, summaries := len(f.Match.Results()), len(shown); summaries != rounds {
+		t.Errorf("the thread shows %d round summaries, want %d", summaries, rounds)
 	}
 	for _, m := range w.Ch.Messages() {
 		if e2e.Button(m, "hand", "*") != "" || strings.Contains(e2e.Text(m), "result") && m.ID != lobby.ID {
@@ -73,7 +70,6 @@ func TestLausMatchPlayedInAThread(t *testing.T) {
 	if result.ID != lobby.ID || !strings.Contains(e2e.Text(result), "https://discord.com/channels/"+w.Guild.ID()+"/"+th.ID()) {
 		t.Errorf("the lobby message does not show the result with the thread's link:\n%s", e2e.Text(result))
 	}
-	w.WaitArchived(th)
 	// The scoreboard asked inside the thread shows the match played there.
 	r, err = bob.U.Slash(th, "laus scoreboard")
 	if m := e2e.Reply(t, r, err); !strings.Contains(e2e.Text(m), "match 1 (finished)") {

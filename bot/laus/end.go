@@ -42,7 +42,7 @@ func (t *lausTable) BeginNext(ctx context.Context, in *ui.Input) *ui.Reply {
 		return r
 	}
 	// The finished match's message keeps its final state, without buttons.
-	old := t.AfterGameView(t.public()).WithoutButtons()
+	old := table.AfterGameView(t, t.public()).WithoutButtons()
 	finished, lobby, finishedAt := *t, t.Out.MessageID(), t.Out.Channel()
 	t.GameID, t.settings, t.EndSeats = id, next, nil
 	t.NextThread(ctx, in, t.ThreadName("match", next.MatchNo), t.threadHeader())
@@ -52,8 +52,8 @@ func (t *lausTable) BeginNext(ctx context.Context, in *ui.Input) *ui.Reply {
 		undo()
 		return r
 	}
-	t.DealHands(in)
-	return t.AnswerStart(in, finishedAt, lobby, old)
+	table.DealHands(t, in)
+	return table.AnswerStart(t, in, finishedAt, lobby, old)
 }
 
 // threadHeader is the channel message the thread of the next match (Play

@@ -33,9 +33,9 @@ func (t *lausTable) start(ctx context.Context, in *ui.Input) *ui.Reply {
 		t.ReturnToLobby(lobby)
 		return r
 	}
-	t.DealHands(in)
+	table.DealHands(t, in)
 	v := t.ClosedView(fmt.Sprintf("Match %d has started %s. Seated: %s%s", t.settings.MatchNo, t.Where(), table.SeatNames(t.Seats), table.Line(t.ThreadNote())))
-	return t.AnswerStart(in, t.Channel, lobby, v)
+	return table.AnswerStart(t, in, t.Channel, lobby, v)
 }
 
 func lausPlural(n int, one, many string) string {
@@ -100,25 +100,25 @@ func (t *lausTable) move(ctx context.Context, in *ui.Input) *ui.Reply {
 	if r != nil {
 		return r
 	}
-	c := in.Component
-	if c.Turn != int(t.Seq) {
-		return t.HandReply(in, s, "⚠️ That button was from an earlier moment of the match, so nothing happened. This is your hand now.")
+	c, valid := parseMoveControl(in.Component)
+	if c.Seq != int(t.Seq) {
+		return table.HandReply(t, in, s, "⚠️ That button was from an earlier moment of the match, so nothing happened. This is your hand now.")
 	}
 	if !t.playing() {
-		return t.HandReply(in, s, "The match is over.")
+		return table.HandReply(t, in, s, "The match is over.")
 	}
 	if t.afk[s] {
-		return t.HandReply(in, s, "The computer is playing for you. Press **I'm back** to take your seat back first.")
+		return table.HandReply(t, in, s, "The computer is playing for you. Press **I'm back** to take your seat back first.")
 	}
 	var a rules.Action
 	switch c.Verb {
-	case "look":
+	case verbLook:
 		a = rules.Look{Seat: s}
-	case "pass":
+	case verbPass:
 		a = rules.Pass{Seat: s}
-	case "lay":
+	case verbLay:
 		if len(in.Values) != 2 {
-			return t.HandReply(in, s, "⚠️ Choose exactly two cards to lay back.")
+			return table.HandReply(t, in, s, "⚠️ Choose exactly two cards to lay back.")
 		}
 		var cs [2]rules.Card
 		for i, v := range in.Values {
@@ -129,17 +129,16 @@ func (t *lausTable) move(ctx context.Context, in *ui.Input) *ui.Reply {
 			cs[i] = card
 		}
 		a = rules.LayBack{Seat: s, Cards: cs}
-	case "play":
-		card, err := rules.ParseCard(c.Arg)
-		if err != nil {
+	case verbPlay:
+		if !valid {
 			return ui.EphemeralText("That button is not one of this table's.")
 		}
-		a = rules.Play{Seat: s, Card: card}
+		a = rules.Play{Seat: s, Card: c.Card}
 	}
 	if err := t.apply(a, in.At, in.UserID, false); err != nil {
-		return t.HandReply(in, s, "⚠️ "+lausRefusal(err))
+		return table.HandReply(t, in, s, "⚠️ "+lausRefusal(err))
 	}
-	return t.HandReply(in, s, "")
+	return table.HandReply(t, in, s, "")
 }
 
 // lausRefusal turns an engine or store error into the sentence a player
@@ -308,7 +307,7 @@ func (t *lausTable) afterChange(actor string, roundEnded, fresh bool) {
 	t.Act.Later(func() {
 		t.refreshAll(fresh, actor)
 		if t.match.Over() {
-			t.CloseThread(t.public())
+			table.CloseThread(t, t.public())
 		}
 	})
 }
@@ -335,5 +334,5 @@ func (t *lausTable) refreshAll(fresh bool, actor string) {
 		return
 	}
 	t.Out.SetPublic(t.public(), fresh)
-	t.RefreshHands(actor)
+	table.RefreshHands(t, actor)
 }

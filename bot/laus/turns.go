@@ -111,7 +111,7 @@ func (t *lausTable) back(in *ui.Input) *ui.Reply {
 		return r
 	}
 	if !t.playing() {
-		return t.HandReply(in, s, "The match is over.")
+		return table.HandReply(t, in, s, "The match is over.")
 	}
 	if !t.afk[s] {
 		return ui.EphemeralText("The computer is not playing for you, so there is nothing to take back: you have your seat.")
@@ -134,7 +134,7 @@ func (t *lausTable) back(in *ui.Input) *ui.Reply {
 	if err := t.Env.Store.AppendAction(ctx, rec, nil); err != nil {
 		t.Env.Log.Error("storing I'm back", "table", t.ID, "seat", s, "err", err)
 		t.restoreSeatKeeping(kept)
-		return t.HandReply(in, s, "⚠️ "+lausRefusal(table.ErrNotSaved))
+		return table.HandReply(t, in, s, "⚠️ "+lausRefusal(table.ErrNotSaved))
 	}
 	t.Seq++
 	for _, l := range lines {
@@ -145,5 +145,5 @@ func (t *lausTable) back(in *ui.Input) *ui.Reply {
 	t.armTurnAt(deadline)
 	t.scheduleComputer()
 	t.refreshAll(false, in.UserID)
-	return t.HandReply(in, s, "Welcome back: your seat is yours again.")
+	return table.HandReply(t, in, s, "Welcome back: your seat is yours again.")
 }

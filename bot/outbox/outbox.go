@@ -36,6 +36,7 @@ type Outbox struct {
 	newPublic  bool           // post a fresh message instead of editing
 	urgent     bool           // send public without waiting for the table's pace (see Hurry)
 	messageID  string         // the table message, once posted
+	bound      *boundToken    // the freshest token that edits it (see outbox_token.go)
 	announce   []broadcast    // one-off channel messages, posted in order
 	closing    []func()       // calls that end a game's thread, made after everything else (see EndThread)
 	clicked    []*clickedEdit // redraws of clicked messages, held while their callbacks may land (see clicked.go)
@@ -202,7 +203,11 @@ func (o *Outbox) due(now time.Time, force bool) (since, ready time.Time, ok bool
 	ready = now
 	post := len(o.announce) > 0 || o.newPublic || o.messageID == "" || o.public == nil
 	if !post && !force && !o.urgent {
-		ready = o.lastPublic.Add(o.publicEvery)
+		every := o.publicEvery
+		if o.tokenNextLocked(now) {
+			every = o.tokenEvery()
+		}
+		ready = o.lastPublic.Add(every)
 	}
 	since = o.staleSince
 	if o.noticeNextLocked() {

@@ -16,6 +16,12 @@ import (
 
 func (o *Outbox) sendPublic(r ui.Rendering, fresh bool, channelID, msgID string) {
 	r = o.forChannel(r)
+	if !fresh && o.editThroughToken(r, msgID) {
+		// Not o.reached: Discord does not check the channel's permissions
+		// on a token, so this says nothing of whether the channel takes
+		// the bot's calls (see unreachable.go).
+		return
+	}
 	if !fresh {
 		comps := r.Components
 		if comps == nil {

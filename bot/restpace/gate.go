@@ -10,14 +10,14 @@ import (
 // second ever holds more than 90% of budget calls bound by Discord's global
 // limit, counted at the moment each goes on the wire.
 //
-// The dispatcher already starts such calls at a pace inside the budget, but
+// The Pacer already starts such calls at a pace inside the budget, but
 // a call is started on one goroutine and sent on another: when the machine
 // is busy, calls started a few hundred milliseconds apart can reach the wire
 // together and make one of Discord's one-second windows overflow. The gate
 // sits where nothing more can bunch them on the bot's side, holds back a
 // call that would overflow the last second, and is otherwise not felt: at
-// the dispatcher's pace it never waits. It also covers the few calls made
-// outside the dispatcher (registering commands, reading the gateway).
+// the Pacer's pace it never waits. It also covers the few calls made
+// outside the Pacer (registering commands, reading the gateway).
 // Interaction callbacks and calls through an interaction's token are not
 // bound by the global limit and pass straight through.
 func GateGlobal(budget int, next http.RoundTripper) http.RoundTripper {

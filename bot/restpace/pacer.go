@@ -10,7 +10,7 @@ import (
 
 // DefaultGlobalBudget is Discord's global rate limit for a bot: 50 requests
 // per second over every route, interaction endpoints excepted. Large bots
-// are granted more by Discord; Timing.GlobalBudget raises it.
+// are granted more by Discord; the bot's GlobalBudget setting raises it.
 const DefaultGlobalBudget = 50
 
 // A Pacer owns every outbound call of the process that Discord's
@@ -65,6 +65,10 @@ type Sender interface {
 	// SendOne makes its next call, and reports whether more work is left
 	// and whether Discord refused the call.
 	SendOne() (more, refused bool)
+	// ViaToken reports whether its next call, due at now, goes through an
+	// interaction token, which the global limit does not bind: such a
+	// call starts without waiting for the budget or taking from it.
+	ViaToken(now time.Time) bool
 }
 
 // New makes the pacer of a process allowed budget calls a second
@@ -208,6 +212,14 @@ func (d *Pacer) startNext(now time.Time, force bool) time.Duration {
 			}
 			continue
 		}
+		if o.ViaToken(now) {
+			// An edit through an interaction token: the budget does not
+			// bind it, so it goes now, beside the budget's pick. (While
+			// the budget is known to be empty the scan above is skipped,
+			// which delays it by at most one token's time.)
+			d.startLocked(o, force)
+			continue
+		}
 		if pick == nil || since.Before(pickSince) {
 			pick, pickSince = o, since
 		}
@@ -232,18 +244,24 @@ func (d *Pacer) startNext(now time.Time, force bool) time.Duration {
 	}
 	d.heldDone(now)
 	d.tokens--
-	delete(d.waiting, pick)
-	d.flying[pick] = false
+	d.startLocked(pick, force)
+	return 0
+}
+
+// startLocked makes o's next call on a goroutine of its own; force: the
+// bot is stopping.
+func (d *Pacer) startLocked(o Sender, force bool) {
+	delete(d.waiting, o)
+	d.flying[o] = false
 	d.calls.Add(1)
 	go func() {
 		defer d.calls.Done()
 		// A refused call waits out its back-off, or, when the bot is
 		// stopping, is given up: its state is stored and shown again
 		// after the restart.
-		more, refused := pick.SendOne()
-		d.landed(pick, more && !(force && refused))
+		more, refused := o.SendOne()
+		d.landed(o, more && !(force && refused))
 	}()
-	return 0
 }
 
 // heldDone ends a spell of waiting on the budget, if one was on.

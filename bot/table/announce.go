@@ -90,7 +90,7 @@ func (e *Env) PostAnnouncements(ctx context.Context) {
 		}
 		ms, ok := recent[a.Channel]
 		if !ok {
-			if err := e.WaitGlobalBudget(ctx); err != nil {
+			if err := e.Pace.Wait(ctx); err != nil {
 				return
 			}
 			ms, err = e.Session.ChannelMessages(a.Channel, announceLookBack, "", "", "", discordgo.WithContext(ctx))
@@ -104,7 +104,7 @@ func (e *Env) PostAnnouncements(ctx context.Context) {
 		}
 		id := e.postedCopy(ms, r)
 		if id == "" {
-			if err := e.WaitGlobalBudget(ctx); err != nil {
+			if err := e.Pace.Wait(ctx); err != nil {
 				return
 			}
 			m, err := e.Session.ChannelMessageSendComplex(a.Channel, &discordgo.MessageSend{
@@ -168,7 +168,7 @@ func (e *Env) retireClosed(ctx context.Context, a store.Announcement) {
 	if err != nil {
 		return
 	}
-	if err := e.WaitGlobalBudget(ctx); err != nil {
+	if err := e.Pace.Wait(ctx); err != nil {
 		return
 	}
 	if _, err := e.Session.ChannelMessageEditComplex(&discordgo.MessageEdit{

@@ -75,7 +75,6 @@ type Core struct {
 	// message while people leave the table after it (nil: as Seats).
 	EndSeats []Seat
 
-	self   Table                // the game table this core belongs to
 	ready  map[string]bool      // between games: who is in for the next one (nil: nobody asked yet)
 	hands  map[string]handToken // open hand messages, by user
 	joins  map[string]handToken // Join clicks, whose tokens send the hand at Start (starthands.go)

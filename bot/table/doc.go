@@ -13,10 +13,17 @@
 // The transport lives beneath it: each table's messages go out through its
 // outbox (package outbox), paced under Discord's global rate limit by the
 // process's restpace.Pacer; calls through interaction tokens go through
-// package webhook; package shard says which servers a process serves.
+// package webhook; package threads starts and reopens games' threads; and
+// package shard says which servers a process serves. A table message with
+// a click's token bound to it is edited through that token, outside the
+// global budget (outbox/token.go, tokens.go).
 //
 // A game embeds Core in its table type and implements Table (and
-// LobbyGame); it writes every action to the store before it answers.
+// LobbyGame); it writes every action to the store before it answers. The
+// core holds no pointer back to the game that embeds it: what needs the
+// game's views (HandReply, RefreshHands, DealHands, AnswerStart,
+// AfterGameView, CloseThread, like ArmIdle and Abandon) is a function the
+// game calls with itself as the Table.
 // This package imports ui, store, the transport packages and discordgo,
 // and no game.
 package table

@@ -34,8 +34,8 @@ type Timing struct {
 	TurnTimerUnit time.Duration
 
 	// GlobalBudget is how many REST calls a second the bot may make that
-	// Discord's global rate limit counts (restpace.DefaultGlobalBudget: 50; Discord
-	// grants large bots more).
+	// Discord's global rate limit counts (restpace.DefaultGlobalBudget:
+	// 50; Discord grants large bots more).
 	GlobalBudget int
 
 	// NewSeed picks the seed of each new game (default: the operating
@@ -90,12 +90,15 @@ type Env struct {
 	// Emojis shows cards as pictures where it can; nil (or not yet
 	// synced) means text.
 	Emojis *emojis.Set
+	// Pace paces every call Discord's global rate limit binds: the tables'
+	// outboxes go through it, and every other such call first waits for
+	// its share (Pace.Wait). It runs until Stop.
+	Pace *restpace.Pacer
 
 	ctx     context.Context // ends at Stop; tables run under it
 	cancel  context.CancelFunc
-	running sync.WaitGroup  // every table's goroutine
-	pace    *restpace.Pacer // every call the global rate limit binds
-	sends   sync.WaitGroup  // hand edits in flight
+	running sync.WaitGroup // every table's goroutine
+	sends   sync.WaitGroup // hand edits in flight
 
 	mu     sync.Mutex
 	tables map[tableKey]Table
@@ -113,10 +116,10 @@ func NewEnvWithMetrics(s *discordgo.Session, st *store.Store, log *slog.Logger, 
 	ctx, cancel := context.WithCancel(context.Background())
 	e := &Env{
 		Session: s, Store: st, Log: log, Timing: timing, Metrics: m, ctx: ctx, cancel: cancel,
-		pace:   restpace.New(timing.GlobalBudget, m),
+		Pace:   restpace.New(timing.GlobalBudget, m),
 		tables: map[tableKey]Table{}, seats: map[seatKey]string{},
 	}
-	go e.pace.Run(ctx)
+	go e.Pace.Run(ctx)
 	return e
 }
 
@@ -127,7 +130,7 @@ func (e *Env) Stop(ctx context.Context) {
 	done := make(chan struct{})
 	go func() {
 		e.running.Wait() // no table changes anything any more
-		e.pace.Drain(ctx)
+		e.Pace.Drain(ctx)
 		e.sends.Wait()
 		close(done)
 	}()
@@ -157,12 +160,3 @@ type NewModule func(env *Env) ui.Module
 
 // Context ends when the tables stop: handlers work under it.
 func (e *Env) Context() context.Context { return e.ctx }
-
-// WaitGlobalBudget waits until Discord's global rate limit allows one more
-// call, and counts it: every REST call bound by that limit which is not a
-// table's message (those go through the tables' outboxes) first calls it.
-func (e *Env) WaitGlobalBudget(ctx context.Context) error { return e.pace.Wait(ctx) }
-
-// RateLimited tells the tables' pacer that Discord answered a call with a
-// 429 (see restpace.Pacer.RateLimited).
-func (e *Env) RateLimited(r *discordgo.RateLimit) { e.pace.RateLimited(r) }

@@ -5,8 +5,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
@@ -36,19 +34,19 @@ func (e *Env) AfterGameDeadline() store.Deadline {
 // without buttons and the table stays closed.
 func (e *Env) ResumeFinished(ctx context.Context, t LobbyGame, g store.Game, retire *ui.Rendering) {
 	c := t.TableCore()
-	threadOpen := c.InThread() && !e.threadArchived(ctx, c.Thread.ID)
+	threadOpen := c.InThread() && !e.threads().Archived(ctx, c.Thread.ID)
 	home := g.MessageID // the table's message in the channel
 	if c.InThread() {
 		home = c.Thread.Lobby
 	}
 	e.Start(t, home)
 	c.Act.Post(func() {
-		c.RefreshHands("")
+		RefreshHands(t, "")
 		final := t.FinalView() // while every seat of the game is in it
 		c.EndSeats = slices.Clone(c.Seats)
 		c.Seats = stillSeated(c.Seats, g.Seats)
 		c.restoreReady(g.Seats)
-		after := c.AfterGameView(final)
+		after := AfterGameView(t, final)
 		if next, ok := FirstHuman(c.Seats); !ok {
 			CloseTable(t)
 			after = after.WithoutButtons()
@@ -101,18 +99,4 @@ func (c *Core) SaveLeavers(ctx context.Context, gameSeats, seated []Seat) error 
 	}
 	_, err := c.Env.Store.UpdateGame(ctx, c.GameID, store.GameUpdate{Seats: stored})
 	return err
-}
-
-// threadArchived reports whether Discord says thread id is archived; one it
-// cannot tell about counts as open.
-func (e *Env) threadArchived(ctx context.Context, id string) bool {
-	if err := e.WaitGlobalBudget(ctx); err != nil {
-		return false
-	}
-	ch, err := e.Session.Channel(id, discordgo.WithContext(ctx))
-	if err != nil {
-		e.Log.Debug("looking up a finished game's thread", "thread", id, "err", err)
-		return false
-	}
-	return ch.ThreadMetadata != nil && ch.ThreadMetadata.Archived
 }

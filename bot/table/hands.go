@@ -38,21 +38,22 @@ const tokenLife = 14 * time.Minute
 
 // ShowHand answers "My hand" (a new ephemeral message) and "Refresh" (an
 // update of the hand message the button is on).
-func (c *Core) ShowHand(in *ui.Input) *ui.Reply {
-	s, r := c.MySeat(in)
+func ShowHand(t Table, in *ui.Input) *ui.Reply {
+	s, r := t.TableCore().MySeat(in)
 	if r != nil {
 		return r
 	}
-	return c.HandReply(in, s, "")
+	return HandReply(t, in, s, "")
 }
 
 // HandReply shows seat's hand, with note on top, in answer to in, and
 // remembers the interaction so later changes can update that message. A
 // click on the table's "My hand" or "I'm back" gets a new private message.
-func (c *Core) HandReply(in *ui.Input, seat int, note string) *ui.Reply {
-	v := c.self.HandView(seat, note)
-	fromTable := in.Component.Verb == "hand" || in.Component.Verb == "back"
-	return c.AnswerHand(in, v, fromTable)
+func HandReply(t Table, in *ui.Input, seat int, note string) *ui.Reply {
+	v := t.HandView(seat, note)
+	verb := in.Component.Verb
+	fromTable := verb == VerbHand || verb == VerbBack
+	return AnswerHand(t, in, v, fromTable)
 }
 
 // AdoptHand makes the message of interaction i (created at at) a new hand
@@ -132,7 +133,8 @@ func (c *Core) LoadHands(ctx context.Context) {
 // reach Discord after that answer and show the hand as it was before. A
 // hand whose message already shows what it would be redrawn to is left
 // alone.
-func (c *Core) RefreshHands(skip ...string) {
+func RefreshHands(t Table, skip ...string) {
+	c := t.TableCore()
 	for user, h := range c.hands {
 		if slices.Contains(skip, user) {
 			continue
@@ -143,19 +145,20 @@ func (c *Core) RefreshHands(skip ...string) {
 			continue
 		}
 		if s := SeatIndex(c.Seats, user); s >= 0 {
-			c.refreshHand(user, s)
+			refreshHand(t, user, s)
 		}
 	}
 }
 
 // refreshHand redraws user's open hand message (seat s) unless it already
 // shows what it would be redrawn to.
-func (c *Core) refreshHand(user string, s int) {
+func refreshHand(t Table, user string, s int) {
+	c := t.TableCore()
 	h, ok := c.hands[user]
 	if !ok || c.gameNow().Sub(h.at) > tokenLife {
 		return
 	}
-	v := c.self.HandView(s, "")
+	v := t.HandView(s, "")
 	sum := v.Fingerprint()
 	if sum != 0 && sum == h.shown {
 		return

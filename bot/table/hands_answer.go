@@ -22,14 +22,15 @@ import (
 // else sees. Its token is stored before the answer goes, so that after a
 // restart (even a crash) the table updates this message, not the one
 // before it; it is linked in memory once the answer is shown (settleHand).
-func (c *Core) AnswerHand(in *ui.Input, v ui.Rendering, fromTable bool) *ui.Reply {
-	return c.answerHand(in, v, fromTable, v.Fingerprint())
+func AnswerHand(t Table, in *ui.Input, v ui.Rendering, fromTable bool) *ui.Reply {
+	return answerHand(t, in, v, fromTable, v.Fingerprint())
 }
 
 // answerHand is AnswerHand for a view v that counts as showing the
 // rendering with fingerprint shown: v's without its note, for a note that
 // should stay until the hand changes (see AnswerStart).
-func (c *Core) answerHand(in *ui.Input, v ui.Rendering, fromTable bool, shown uint64) *ui.Reply {
+func answerHand(t Table, in *ui.Input, v ui.Rendering, fromTable bool, shown uint64) *ui.Reply {
+	c := t.TableCore()
 	fresh := fromTable || !in.OnEphemeral()
 	a := handAnswer{user: in.UserID, i: in.LinkPrivately(), at: in.At, shown: shown, fresh: fresh, game: c.GameID, seq: c.Seq}
 	a.origin = a.i.ID
@@ -52,7 +53,7 @@ func (c *Core) answerHand(in *ui.Input, v ui.Rendering, fromTable bool, shown ui
 		c.asked[a.user] = a.at
 	}
 	act := c.Act // read here: the hook runs off the table's goroutine
-	in.OnAnswered(func(ok bool) { act.Post(func() { c.settleHand(a, ok) }) })
+	in.OnAnswered(func(ok bool) { act.Post(func() { settleHand(t, a, ok) }) })
 	if fresh {
 		return ui.EphemeralMessage("", v.Embeds, v.Components)
 	}
@@ -92,7 +93,8 @@ type handAnswer struct {
 // hand message keeps the refused token stored: after a restart, its edits
 // fail as harmlessly as they would now). Either way every hand message
 // converges to what was stored.
-func (c *Core) settleHand(a handAnswer, ok bool) {
+func settleHand(t Table, a handAnswer, ok bool) {
+	c := t.TableCore()
 	s := SeatIndex(c.Seats, a.user)
 	old, had := c.hands[a.user]
 	switch {
@@ -104,7 +106,7 @@ func (c *Core) settleHand(a handAnswer, ok bool) {
 			c.Env.Store.QueueHandToken(c.GameID, handRecord(a.user, old.i, old.at))
 		}
 		if s >= 0 {
-			c.refreshHand(a.user, s)
+			refreshHand(t, a.user, s)
 		}
 		return
 	case had && old.at.After(a.at):
@@ -128,6 +130,6 @@ func (c *Core) settleHand(a handAnswer, ok bool) {
 	}
 	c.hands[a.user] = h
 	if changed && !sameMessage && s >= 0 {
-		c.refreshHand(a.user, s)
+		refreshHand(t, a.user, s)
 	}
 }

@@ -64,7 +64,6 @@ const tablePermissions = discordgo.PermissionViewChannel | discordgo.PermissionS
 // message exists).
 func (e *Env) Start(t Table, messageID string) {
 	c := t.TableCore()
-	c.self = t
 	if c.hands == nil {
 		c.hands = map[string]handToken{}
 	}
@@ -77,7 +76,7 @@ func (e *Env) Start(t Table, messageID string) {
 			messageID = "" // the thread's table message was never posted
 		}
 	}
-	c.Out = outbox.New(e.Session, e.Log.With("table", c.ID), channel, messageID, e.Timing.PublicEvery, e.pace, &e.sends,
+	c.Out = outbox.New(e.Session, e.Log.With("table", c.ID), channel, messageID, e.Timing.PublicEvery, e.Pace, &e.sends,
 		func(id string) { c.Act.Post(func() { c.saveMessageID(id) }) })
 	c.watchReach(t)
 	c.phase = new(atomic.Uint32)
@@ -151,7 +150,7 @@ func ArmIdle(t LobbyGame, d time.Duration) {
 			return
 		}
 		CloseTable(t)
-		v := c.AfterGameView(t.FinalView()).WithoutButtons()
+		v := AfterGameView(t, t.FinalView()).WithoutButtons()
 		c.Out.Close(&v) // its last message: nothing is sent after it
 	})
 }

@@ -2,12 +2,14 @@ package table
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/outbox"
+	"github.com/cardbot/cardbot/bot/threads"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
@@ -179,11 +181,10 @@ func (c *Core) leaveShutThread(thread string, why outbox.ThreadShut) {
 func (c *Core) unarchive(thread string) bool {
 	ctx, cancel := context.WithTimeout(c.Env.ctx, 10*time.Second)
 	defer cancel()
-	if err := c.Env.WaitGlobalBudget(ctx); err != nil {
-		return false
-	}
-	archived := false
-	if _, err := c.Env.Session.ChannelEditComplex(thread, &discordgo.ChannelEdit{Archived: &archived}, discordgo.WithContext(ctx)); err != nil {
+	if err := c.Env.threads().Reopen(ctx, thread); err != nil {
+		if errors.Is(err, threads.ErrStopping) {
+			return false
+		}
 		c.Env.Log.Info("could not reopen a game's thread", "table", c.ID, "thread", thread, "err", err)
 		return false
 	}

@@ -46,7 +46,8 @@ func (c *Core) forgetJoin(user string) { delete(c.joins, user) }
 // dealWait): once the game's table message says to press My hand, a hand
 // opened that way is the newest and the one the table edits, never a
 // follow-up arriving after it.
-func (c *Core) DealHands(in *ui.Input) {
+func DealHands(t Table, in *ui.Input) {
+	c := t.TableCore()
 	type dealt struct {
 		user string
 		tok  handToken
@@ -59,10 +60,10 @@ func (c *Core) DealHands(in *ui.Input) {
 		if s.Computer || s.UserID == in.UserID || !ok || in.At.Sub(tok.at) > tokenLife {
 			continue
 		}
-		v := c.self.HandView(seat, startHandNote)
+		v := t.HandView(seat, startHandNote)
 		// What the hand shows but for its note: a redraw to the same is
 		// not sent, so the note stays until the hand changes.
-		tok.shown = c.self.HandView(seat, "").Fingerprint()
+		tok.shown = t.HandView(seat, "").Fingerprint()
 		d := &dealt{user: s.UserID, tok: tok}
 		sends = append(sends, d)
 		wg.Add(1)
@@ -95,7 +96,8 @@ const dealWait = 2 * time.Second
 // clicker's hand (or, for a clicker who just left, says so), and has the message clicked, left behind by the game's
 // new table message, show was instead. The hand is a new private message,
 // the clicker's hand message from now on.
-func (c *Core) AnswerStart(in *ui.Input, channelID, msgID string, was ui.Rendering) *ui.Reply {
+func AnswerStart(t Table, in *ui.Input, channelID, msgID string, was ui.Rendering) *ui.Reply {
+	c := t.TableCore()
 	c.Out.FinalEdit(channelID, msgID, was)
 	seat := SeatIndex(c.Seats, in.UserID)
 	if seat < 0 {
@@ -106,5 +108,5 @@ func (c *Core) AnswerStart(in *ui.Input, channelID, msgID string, was ui.Renderi
 	// As in DealHands: the start's redraw of every hand, which comes
 	// before this answer has reached Discord, leaves this one alone unless
 	// the game has moved.
-	return c.answerHand(in, c.self.HandView(seat, startHandNote), true, c.self.HandView(seat, "").Fingerprint())
+	return answerHand(t, in, t.HandView(seat, startHandNote), true, t.HandView(seat, "").Fingerprint())
 }

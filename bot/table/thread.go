@@ -2,11 +2,13 @@ package table
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/outbox"
+	"github.com/cardbot/cardbot/bot/threads"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
@@ -30,27 +32,23 @@ type Thread struct {
 	Note  string // one line saying why the current game is played in the channel after all ("" if not)
 }
 
-// threadPermissions are what the bot needs in a channel to run a game in a
-// thread there.
-const threadPermissions = discordgo.PermissionCreatePublicThreads | discordgo.PermissionSendMessagesInThreads
-
 // postPermissions are what the bot needs to keep a table's message in
 // channel, what the place is for people, and the permissions' names: in a
 // thread Discord asks for Send Messages in Threads instead of Send
 // Messages. The channel's type comes from the gateway's cache, so the
 // check costs no call.
 func (e *Env) postPermissions(ctx context.Context, channel string) (need int64, where, names string) {
-	switch e.channelType(ctx, channel) {
-	case discordgo.ChannelTypeGuildPublicThread, discordgo.ChannelTypeGuildPrivateThread, discordgo.ChannelTypeGuildNewsThread:
+	if threads.IsThread(e.threads().ChannelType(ctx, channel)) {
 		return tablePermissions&^discordgo.PermissionSendMessages | discordgo.PermissionSendMessagesInThreads, "thread",
 			"**View Channel**, **Send Messages in Threads**, **Embed Links** and **Read Message History**"
 	}
 	return tablePermissions, "channel", "**View Channel**, **Send Messages**, **Embed Links** and **Read Message History**"
 }
 
-// threadArchiveMinutes is how long a game's thread may stay quiet before
-// Discord archives it by itself: a day, longer than any game waits.
-const threadArchiveMinutes = 1440
+// threads makes the Discord calls of games played in threads.
+func (e *Env) threads() threads.Calls {
+	return threads.Calls{Session: e.Session, Pace: e.Pace, Log: e.Log}
+}
 
 // InThread reports whether the table's current game is played in a thread.
 func (c *Core) InThread() bool { return c.Thread.ID != "" }
@@ -78,7 +76,7 @@ func (e *Env) PlanThread(ctx context.Context, in *ui.Input, want bool) Thread {
 	if !want {
 		return Thread{}
 	}
-	if note := e.threadRefusal(ctx, in); note != "" {
+	if note := e.threads().Refusal(ctx, in.AppPermissions, in.ChannelID); note != "" {
 		return Thread{Note: note}
 	}
 	return Thread{Want: true}
@@ -116,41 +114,6 @@ func (c *Core) ThreadNote() string {
 	return "⚠️ " + c.Thread.Note
 }
 
-// threadRefusal says in one line why a game cannot be played in a thread
-// of in's channel, or returns "".
-func (e *Env) threadRefusal(ctx context.Context, in *ui.Input) string {
-	if p := in.AppPermissions; p != 0 && p&discordgo.PermissionAdministrator == 0 && p&threadPermissions != threadPermissions {
-		return "cardbot may not start threads in this channel (it needs **Create Public Threads** and " +
-			"**Send Messages in Threads**), so the game is played in the channel."
-	}
-	switch e.channelType(ctx, in.ChannelID) {
-	case discordgo.ChannelTypeGuildPublicThread, discordgo.ChannelTypeGuildPrivateThread, discordgo.ChannelTypeGuildNewsThread:
-		return "This is already a thread, and a thread cannot hold another, so the game is played right here."
-	case discordgo.ChannelTypeGuildVoice, discordgo.ChannelTypeGuildStageVoice:
-		return "Threads cannot be started in a voice channel's chat, so the game is played right here."
-	}
-	return ""
-}
-
-// channelType is the type of channel id: from the gateway's cache, else
-// asked of Discord; a text channel if neither knows.
-func (e *Env) channelType(ctx context.Context, id string) discordgo.ChannelType {
-	if st := e.Session.State; st != nil {
-		if ch, err := st.Channel(id); err == nil {
-			return ch.Type
-		}
-	}
-	if err := e.WaitGlobalBudget(ctx); err != nil {
-		return discordgo.ChannelTypeGuildText
-	}
-	ch, err := e.Session.Channel(id, discordgo.WithContext(ctx))
-	if err != nil {
-		e.Log.Debug("looking up a channel's type", "channel", id, "err", err)
-		return discordgo.ChannelTypeGuildText
-	}
-	return ch.Type
-}
-
 // EnterThread starts the current game's thread from the lobby message (on
 // Start) and moves the table into it; where that fails, the game is played
 // in the channel and Thread.Note says why. It runs on the table's goroutine
@@ -175,28 +138,19 @@ func (c *Core) NextThread(ctx context.Context, in *ui.Input, name string, header
 	if !c.Thread.Want {
 		return
 	}
-	if note := c.Env.threadRefusal(ctx, in); note != "" {
+	th := c.Env.threads()
+	if note := th.Refusal(ctx, in.AppPermissions, in.ChannelID); note != "" {
 		c.Thread.Note = note
 		return
 	}
-	if err := c.Env.WaitGlobalBudget(ctx); err != nil {
-		c.Thread.Note = "cardbot is stopping, so the game is played in the channel."
-		return
-	}
-	m, err := c.Env.Session.ChannelMessageSendComplex(c.Channel, &discordgo.MessageSend{
-		Content: header.Content, Embeds: header.Embeds,
-	}, discordgo.WithContext(ctx))
+	msg, err := th.PostHeader(ctx, c.Channel, header)
 	if err != nil {
 		c.Thread.Note = threadFailure(err)
 		return
 	}
-	if c.startThread(ctx, in, m.ID, name); !c.InThread() {
+	if c.startThread(ctx, in, msg, name); !c.InThread() {
 		// The header promised a thread: it says what happened instead.
-		r := ui.Rendering{Content: "⚠️ " + c.Thread.Note}
-		embeds, comps := ui.OrEmpty(nil, nil)
-		_, _ = c.Env.Session.ChannelMessageEditComplex(&discordgo.MessageEdit{
-			ID: m.ID, Channel: c.Channel, Content: &r.Content, Embeds: &embeds, Components: &comps,
-		}, discordgo.WithContext(ctx))
+		th.ReplaceHeader(ctx, c.Channel, msg, "⚠️ "+c.Thread.Note)
 	}
 }
 
@@ -206,17 +160,12 @@ func (c *Core) startThread(ctx context.Context, in *ui.Input, lobby, name string
 		c.Thread.Note = "the lobby message was not posted yet, so the game is played in the channel."
 		return
 	}
-	if note := c.Env.threadRefusal(ctx, in); note != "" {
+	th := c.Env.threads()
+	if note := th.Refusal(ctx, in.AppPermissions, in.ChannelID); note != "" {
 		c.Thread.Note = note
 		return
 	}
-	if err := c.Env.WaitGlobalBudget(ctx); err != nil {
-		c.Thread.Note = "cardbot is stopping, so the game is played in the channel."
-		return
-	}
-	th, err := c.Env.Session.MessageThreadStartComplex(c.Channel, lobby, &discordgo.ThreadStart{
-		Name: name, AutoArchiveDuration: threadArchiveMinutes,
-	}, discordgo.WithContext(ctx))
+	id, err := th.Start(ctx, c.Channel, lobby, name)
 	if err != nil {
 		c.Env.Log.Warn("starting a table's thread", "table", c.ID, "err", err)
 		c.Thread.Note = threadFailure(err)
@@ -224,13 +173,13 @@ func (c *Core) startThread(ctx context.Context, in *ui.Input, lobby, name string
 	}
 	// Stored before anything is posted there, so a restart finds the game
 	// in its thread.
-	if err := c.Env.Store.SetGameThread(ctx, store.GameThread{GameID: c.GameID, ThreadID: th.ID, LobbyID: lobby}); err != nil {
+	if err := c.Env.Store.SetGameThread(ctx, store.GameThread{GameID: c.GameID, ThreadID: id, LobbyID: lobby}); err != nil {
 		c.Env.Log.Error("storing a table's thread", "table", c.ID, "err", err)
 		c.Thread.Note = "cardbot could not record the thread, so the game is played in the channel."
 		return
 	}
-	c.Thread.ID, c.Thread.Lobby, c.Thread.Note = th.ID, lobby, ""
-	c.Out.MoveTo(th.ID, "")
+	c.Thread.ID, c.Thread.Lobby, c.Thread.Note = id, lobby, ""
+	c.Out.MoveTo(id, "")
 	// The seated people join the thread, so that it shows in their channel
 	// list and its turn notices reach them (see turn_notice.go).
 	var people []string
@@ -239,11 +188,14 @@ func (c *Core) startThread(ctx context.Context, in *ui.Input, lobby, name string
 			people = append(people, s.UserID)
 		}
 	}
-	c.Out.AddThreadMembers(th.ID, people)
+	c.Out.AddThreadMembers(id, people)
 }
 
 // threadFailure says in one line why Discord would not start a thread.
 func threadFailure(err error) string {
+	if errors.Is(err, threads.ErrStopping) {
+		return "cardbot is stopping, so the game is played in the channel."
+	}
 	switch outbox.RESTCode(err) {
 	case discordgo.ErrCodeMissingPermissions, discordgo.ErrCodeMissingAccess:
 		return "cardbot may not start threads in this channel (it needs **Create Public Threads** and " +
@@ -266,9 +218,10 @@ func (c *Core) ReturnToLobby(lobbyID string) {
 // final itself, or, for a game played in a thread, final with a link to the
 // thread, on the lobby message in the channel. While a ready check runs
 // (see ready.go) it shows who is in instead of Play again.
-func (c *Core) AfterGameView(final ui.Rendering) ui.Rendering {
-	if lg, ok := c.self.(LobbyGame); ok && c.ready != nil && c.Status == store.StatusFinished {
-		final = c.withReadyCheck(final, lg.Number())
+func AfterGameView(t LobbyGame, final ui.Rendering) ui.Rendering {
+	c := t.TableCore()
+	if c.ready != nil && c.Status == store.StatusFinished {
+		final = c.withReadyCheck(final, t.Number())
 	}
 	if !c.InThread() {
 		return final
@@ -281,11 +234,12 @@ func (c *Core) AfterGameView(final ui.Rendering) ui.Rendering {
 // shows final without buttons, the thread is archived, and the lobby
 // message in the channel shows final with a link to the thread (and its
 // buttons: Play again). It does nothing for a game played in the channel.
-func (c *Core) CloseThread(final ui.Rendering) {
+func CloseThread(t LobbyGame, final ui.Rendering) {
+	c := t.TableCore()
 	if !c.InThread() {
 		return
 	}
-	c.Out.EndThread(final.WithoutButtons(), c.Channel, c.Thread.Lobby, c.AfterGameView(final))
+	c.Out.EndThread(final.WithoutButtons(), c.Channel, c.Thread.Lobby, AfterGameView(t, final))
 }
 
 // Line is s on a line of its own after a message's text ("" for none).
@@ -299,11 +253,4 @@ func Line(s string) string {
 // HomeChannel is the channel whose tables a command used in id concerns:
 // id itself, or, inside a thread, the channel the thread belongs to (where
 // a game played in a thread is recorded).
-func (e *Env) HomeChannel(id string) string {
-	if st := e.Session.State; st != nil {
-		if ch, err := st.Channel(id); err == nil && ch.IsThread() && ch.ParentID != "" {
-			return ch.ParentID
-		}
-	}
-	return id
-}
+func (e *Env) HomeChannel(id string) string { return e.threads().Home(id) }

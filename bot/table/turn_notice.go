@@ -17,7 +17,7 @@ import (
 // posts one short channel message that pings them alone and says what to
 // press; it is deleted as soon as they move or the turn passes. A table
 // has at most one notice at a time, and it goes through the outbox and the
-// dispatcher like the table message, within the same global budget.
+// pacer (package restpace) like the table message, within the same global budget.
 //
 // Choices made where the issue is silent:
 //   - A person who moves again right after their own move (a Laro discard

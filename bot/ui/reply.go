@@ -17,6 +17,14 @@ type Reply struct {
 	// channel soon (a draw waiting out the LARO! window): the transport
 	// answers the interaction with it, deferring first if it is slow.
 	Later <-chan *Reply
+	// Bind, set by table code on a private reply to a click on its public
+	// table message, asks the transport to acknowledge the click with
+	// DEFERRED_UPDATE_MESSAGE (6), which leaves that message as it is and
+	// makes it the original of the click's token, and to send the reply as
+	// an ephemeral follow-up on that token: the player sees the same private
+	// message. Bind is called once Discord has taken the callback, and the
+	// table may then edit its message through the token.
+	Bind func()
 }
 
 // AnswerLater is a reply that is not known yet: send the answer on the

@@ -18,7 +18,8 @@ import (
 // usage is what cardbot prints for arguments it does not know.
 const usage = `usage: cardbot               run the bot (settings from the environment and .env)
        cardbot backup PATH   write a consistent copy of the database to PATH, even while the bot runs
-       cardbot healthcheck   exit 0 if the bot on METRICS_ADDR answers /healthz with 200, else 1`
+       cardbot healthcheck   exit 0 if the bot on METRICS_ADDR answers /healthz with 200, else 1
+       cardbot migrate --to postgres://…   copy the stopped bot's SQLite database into an empty PostgreSQL one`
 
 // subcommand runs one of cardbot's commands besides the bot itself and
 // returns the process's exit status. Each reads the same settings as the
@@ -51,6 +52,13 @@ func subcommand(args []string, stdout, stderr io.Writer) int {
 			return fail(1, "%v", err)
 		}
 		fmt.Fprintf(stdout, "backed up %s to %s (%d bytes)\n", src, args[1], fi.Size())
+		return 0
+	case args[0] == "migrate" && len(args) == 3 && args[1] == "--to":
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		if err := migrateTo(ctx, databasePath(os.LookupEnv), args[2], stdout); err != nil {
+			return fail(1, "%v", err)
+		}
 		return 0
 	case args[0] == "healthcheck" && len(args) == 1:
 		addr := strings.TrimSpace(os.Getenv("METRICS_ADDR"))

@@ -28,6 +28,9 @@ type config struct {
 
 	// Shard (SHARD_ID of SHARD_COUNT) is the part of Discord's servers this process serves.
 	Shard shard.Shard
+	// ShardAny (SHARD_COUNT > 1 with SHARD_ID unset): serve the first shard whose lease is
+	// free, so that N+1 identical processes serve N shards and keep a spare.
+	ShardAny bool
 	// MetricsAddr (METRICS_ADDR) is where /metrics, /healthz and /readyz are
 	// served ("": not at all).
 	MetricsAddr string
@@ -112,6 +115,7 @@ func configFrom(lookup func(string) (string, bool)) (config, error) {
 	if c.Shard, err = shardFrom(get); err != nil {
 		return c, err
 	}
+	c.ShardAny = c.Shard.Count > 1 && get("SHARD_ID") == ""
 	switch lvl := strings.ToLower(get("LOG_LEVEL")); lvl {
 	case "", "info":
 		c.LogLevel = slog.LevelInfo

@@ -84,6 +84,12 @@ func run(ctx context.Context, stopSignals func(), cfg config, log *slog.Logger) 
 	defer st.Close()
 	st.OnSyncFailure = stopOnSyncFailure(log)
 	logDatabase(log, st)
+	lease, err := holdShard(ctx, cfg, st, m, log)
+	if err != nil || lease == nil {
+		return err // nil: stopped while waiting as a standby
+	}
+	defer lease.Release()
+	cfg.Shard.ID = lease.Shard() // the one taken, when SHARD_ID was left to the leases
 
 	session, err := discordgo.New("Bot " + cfg.Token)
 	if err != nil {
@@ -97,7 +103,8 @@ func run(ctx context.Context, stopSignals func(), cfg config, log *slog.Logger) 
 		}
 		session.Client.Transport = rt
 	}
-	session.Client.Transport = restpace.GateGlobal(cfg.GlobalBudget, session.Client.Transport)
+	budget := processBudget(cfg) // DISCORD_GLOBAL_BUDGET is the token's, shared by the shards
+	session.Client.Transport = restpace.GateGlobal(budget, session.Client.Transport)
 	routeDiscordgoLogs(log)
 	// discordgo's own debug level prints the Identify payload, token and
 	// all, so it never goes beyond informational.
@@ -115,10 +122,16 @@ func run(ctx context.Context, stopSignals func(), cfg config, log *slog.Logger) 
 	}
 
 	opts := bot.Options{Session: session, Store: st, Log: log, DevGuildID: cfg.DevGuildID, Metrics: m, CardEmojis: cfg.CardEmojis}
-	opts.GlobalBudget = cfg.GlobalBudget
+	opts.GlobalBudget = budget
 	opts.Shard = cfg.Shard
 	b := bot.New(opts)
 	session.AddHandler(b.HandleInteraction)
+	if err := waitIdentifyTurn(ctx, session, st, cfg.Shard, log); err != nil {
+		if ctx.Err() != nil {
+			return nil // stopped while waiting
+		}
+		return err
+	}
 	if err := session.Open(); err != nil {
 		if restCode(err) == http.StatusUnauthorized {
 			return errors.New("the token was refused by Discord: check DISCORD_TOKEN (Bot → Reset Token gives a new one)")
@@ -129,7 +142,7 @@ func run(ctx context.Context, stopSignals func(), cfg config, log *slog.Logger) 
 		}
 		return fmt.Errorf("connecting to %s: %w", where, err)
 	}
-	log.Info("connected to Discord", "user", session.State.User.Username, "shard", cfg.Shard.ID, "shards", cfg.Shard.Count)
+	log.Info("connected to Discord", "user", session.State.User.Username, "shard", cfg.Shard.ID, "shards", cfg.Shard.Count, "global_budget", budget)
 	if err := b.Start(ctx); err != nil {
 		session.Close()
 		return err

@@ -157,7 +157,12 @@ func (w *World) NoFailures() {
 	}
 }
 
-// Answer waits for the bot's callback to an interaction.
+// Answer waits for the bot's callback to an interaction. A click on a
+// public message that the bot acknowledged with a deferred update (type 6:
+// nothing changes on that message) and answered privately with a
+// follow-up, to edit the table message through the click's token, comes
+// back with the follow-up as its Message, and Ephemeral as the follow-up
+// is: that is the answer the player sees.
 func Answer(t *testing.T, r *discordtest.Response, err error) discordtest.Callback {
 	t.Helper()
 	if err != nil {
@@ -166,6 +171,15 @@ func Answer(t *testing.T, r *discordtest.Response, err error) discordtest.Callba
 	cb, err := r.Wait()
 	if err != nil {
 		t.Fatalf("no answer: %v", err)
+	}
+	if cb.Type == discordgo.InteractionResponseDeferredMessageUpdate && cb.Message != nil &&
+		cb.Message.Flags&discordgo.MessageFlagsEphemeral == 0 {
+		fs, err := r.WaitFollowups(1, Patience)
+		if err != nil {
+			t.Fatalf("a deferred update of a public message, and no private answer followed: %v", err)
+		}
+		cb.Message = fs[0]
+		cb.Ephemeral = fs[0].Flags&discordgo.MessageFlagsEphemeral != 0
 	}
 	return cb
 }
