@@ -39,6 +39,10 @@ func (c *counting) ApplicationEmojiDelete(appID, emojiID string, options ...disc
 	return c.API.ApplicationEmojiDelete(appID, emojiID, options...)
 }
 
+// patience bounds the waits of these tests: a follower draws all 93 faces
+// before it first lists, which a loaded machine under -race makes slow.
+const patience = time.Minute
+
 // fastFollow makes followers poll every few milliseconds for a test.
 func fastFollow(t *testing.T) {
 	first, most := followFirst, followMax
@@ -59,7 +63,7 @@ func TestFollowerWaitsForShardZerosUploads(t *testing.T) {
 	f.StartFollowing(context.Background(), api, app)
 	select {
 	case <-api.lists:
-	case <-time.After(10 * time.Second):
+	case <-time.After(patience):
 		t.Fatal("the follower never listed the application's emojis")
 	}
 	if _, ok := f.Laro(laro.VoidCard(0)); ok {
@@ -72,7 +76,7 @@ func TestFollowerWaitsForShardZerosUploads(t *testing.T) {
 	}
 	select {
 	case <-f.Done():
-	case <-time.After(10 * time.Second):
+	case <-time.After(patience):
 		t.Fatal("the follower did not take up the uploaded faces")
 	}
 	for _, c := range laro.Deck()[:61] {
@@ -105,7 +109,7 @@ func TestFollowerStopsWithItsContext(t *testing.T) {
 	cancel()
 	select {
 	case <-f.Done():
-	case <-time.After(10 * time.Second):
+	case <-time.After(patience):
 		t.Fatal("the follower did not stop with its context")
 	}
 	if got := f.LaroText(laro.VoidCard(0)); got != laro.VoidCard(0).Symbol() {
