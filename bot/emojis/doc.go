@@ -5,7 +5,8 @@
 // The faces are the games': each game registers its own in the catalog of
 // games (package catalog), with a key that names the card in words a screen
 // reader says and a way to draw it; this package names no game. At start,
-// Set.Start draws every face, names each one by its key and content hash
+// Set.Start (shard 0 only: the other shards wait for its faces, see
+// follow.go) draws every face, names each one by its key and content hash
 // ("circle_plus_4_1a2b3c4d", "jack_clubs_1a2b3c4d"), lists the application's
 // emojis, and uploads only the faces missing or changed, one at a time in the
 // background (discordgo waits out the route's rate limit). A restart with the

@@ -63,6 +63,7 @@ func (o *Outbox) FinalEdit(channelID, msgID string, r ui.Rendering) {
 		return
 	}
 	o.mu.Lock()
+	o.newerLocked(msgID, r)
 	o.closing = append(o.closing, func() { _ = o.closingEdit(channelID, msgID, r) })
 	o.mu.Unlock()
 	o.mark()
