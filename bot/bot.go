@@ -12,6 +12,7 @@ import (
 	"github.com/cardbot/cardbot/bot/emojis"
 	"github.com/cardbot/cardbot/bot/games"
 	"github.com/cardbot/cardbot/bot/metrics"
+	"github.com/cardbot/cardbot/bot/respond"
 	"github.com/cardbot/cardbot/bot/shard"
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
@@ -48,14 +49,16 @@ type Options struct {
 
 // A Bot serves every table of one Discord application.
 type Bot struct {
-	opts     Options
-	session  *discordgo.Session
-	log      *slog.Logger
-	env      *table.Env
-	modules  map[string]ui.Module // by command name
-	names    []string             // the command names, in registration order
-	closing  atomic.Bool
-	commands []*discordgo.ApplicationCommand
+	opts    Options
+	session *discordgo.Session
+	log     *slog.Logger
+	env     *table.Env
+	// responder answers every interaction (see package respond).
+	responder *respond.Discord
+	modules   map[string]ui.Module // by command name
+	names     []string             // the command names, in registration order
+	closing   atomic.Bool
+	commands  []*discordgo.ApplicationCommand
 
 	stopEmojis context.CancelFunc // ends the emoji sync at Shutdown
 	// forgetRateLimits removes the handler that tells the tables of 429s.
@@ -82,6 +85,7 @@ func New(o Options) *Bot {
 		modules: map[string]ui.Module{},
 	}
 	b.env.Shard = o.Shard
+	b.responder = &respond.Discord{Session: o.Session, Budget: func() error { return b.env.Pace.Wait(b.env.Context()) }}
 	var games []string // the modules that run tables
 	if o.CardEmojis {
 		b.env.Emojis = emojis.New(o.Log)

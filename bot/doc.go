@@ -3,15 +3,16 @@
 // decodes each interaction into a ui.Input, routes a command to its module
 // and a click to its table (through the table registry), or to its module
 // when the module owns it (ui.ComponentModule: a history page, a replay
-// step), an autocomplete to its module (ui.AutocompleteModule), defers a handler
-// still busy DeferAfter after the click, and sends the reply: privately unless
-// the reply was built Public (see privacy.go, the one place that enforces it),
-// then tells the Input whether Discord took it (ui.Input.OnAnswered).
+// step), an autocomplete to its module (ui.AutocompleteModule), and has
+// package respond answer: at once, or "thinking…" first for a handler still
+// busy DeferAfter after the click; privately unless the reply was built
+// Public. Then it tells the Input whether Discord took the answer
+// (ui.Input.OnAnswered).
 // At start it posts what the last run stored to announce and asks each game
 // to rebuild its live tables (and those still open after their game ended);
 // at shutdown it lets every table finish.
-// Every interaction's outcome and timing is recorded in Options.Metrics
-// (observe.go), when the binary serves metrics.
+// Every interaction's outcome and timing is recorded in Options.Metrics by
+// the responder's observer (respond.Observe), when the binary serves metrics.
 //
 // It knows games only as ui.Modules (and table.Games, to rebuild them),
 // listed in package games. Imports point one way: bot → games → each game

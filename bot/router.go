@@ -2,8 +2,8 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"log/slog"
 	"runtime/debug"
 	"sync/atomic"
 	"time"
@@ -11,6 +11,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/metrics"
+	"github.com/cardbot/cardbot/bot/respond"
 	"github.com/cardbot/cardbot/bot/ui"
 )
 
@@ -21,10 +22,16 @@ import (
 // comes.
 const handlerTimeout = 10 * time.Second
 
-// HandleInteraction is the discordgo handler for INTERACTION_CREATE. discordgo
-// calls it on a fresh goroutine per event and never recovers panics, so this
+// HandleInteraction handles one INTERACTION_CREATE; Listen wires it to a
+// session (gateway.go). discordgo calls handlers on a fresh goroutine per
+// event and never recovers panics, so this
 // is where a bad payload or a bug is contained: it is logged and the user
 // gets a clear answer, and the bot and its tables carry on.
+//
+// It reads top-down (see package respond for the whole walk): refuse what
+// cannot be handled, run the handler, and answer through one responder,
+// at once or, for a slow handler, deferred. The responder is observed:
+// it records every answer's outcome and latency itself.
 func (b *Bot) HandleInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
 	arrived := time.Now()
 	if ic == nil || ic.Interaction == nil || ic.ID == "" || ic.Token == "" || ic.Type == 0 {
@@ -35,76 +42,78 @@ func (b *Bot) HandleInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 		return
 	}
 	i := ic.Interaction
-	kind := kindOf(i)
 	log := b.log.With("interaction", i.ID, "type", i.Type.String())
+	unobserved := b.responder.For(i, log)
+	answer := respond.Observe(unobserved, b.opts.Metrics, i, arrived)
 	defer func() {
 		if r := recover(); r != nil {
 			log.Error("handler panicked", "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
-			err := b.send(log, i, false, ui.EphemeralText(ui.MsgSomethingWrong))
-			b.answered(i, kind, metrics.OutcomePanicked, arrived, err)
+			answer.Now(respond.Answer{Reply: ui.EphemeralText(ui.MsgSomethingWrong), Outcome: metrics.OutcomePanicked})
 		}
 	}()
 	if b.closing.Load() {
-		err := b.send(log, i, false, ui.EphemeralText("cardbot is restarting; please click again in a few seconds."))
-		b.answered(i, kind, metrics.OutcomeRestarting, arrived, err)
+		answer.Now(respond.Answer{Reply: ui.EphemeralText("cardbot is restarting; please click again in a few seconds."), Outcome: metrics.OutcomeRestarting})
 		return
 	}
 	if reply := b.foreignGuild(log, i); reply != nil {
-		b.send(log, i, false, reply)
+		unobserved.Now(respond.Answer{Reply: reply}) // not this shard's to count
 		return
 	}
 	in, reply := b.decode(i)
 	if reply != nil {
-		err := b.send(log, i, false, reply)
-		b.answered(i, kind, metrics.OutcomeRefused, arrived, err)
+		answer.Now(respond.Answer{Reply: reply, Outcome: metrics.OutcomeRefused})
 		return
 	}
-	done := make(chan *ui.Reply, 1)
-	var panicked atomic.Bool
+	done, panicked := b.handle(log, in)
+	timer := time.NewTimer(deferIn(in.At, time.Now(), b.opts.DeferAfter))
+	defer timer.Stop()
+	select {
+	case r := <-done:
+		err := answer.Now(respond.Answer{Reply: r, Linked: in.Linked(), Outcome: outcomeOf(metrics.OutcomeAnswered, panicked)})
+		in.Answered(err == nil && r != nil && !panicked.Load())
+	case <-timer.C:
+		if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+			// Choices cannot be deferred: send them whenever they come.
+			unobserved.Now(respond.Answer{Reply: <-done})
+			return
+		}
+		// Slow (a rate-limited channel, a busy disk): acknowledge now so
+		// Discord does not fail the interaction, then deliver the reply.
+		derr := answer.Defer()
+		r := <-done
+		err := answer.Deliver(respond.Answer{Reply: r, Linked: in.Linked(), Outcome: outcomeOf(metrics.OutcomeDeferred, panicked)})
+		in.Answered(derr == nil && err == nil && r != nil && r.Data != nil && !panicked.Load())
+	}
+}
+
+// handle runs in's handler on a goroutine of its own, bounded by
+// handlerTimeout, and returns where its reply will come; panicked is set
+// before a panic's "something went wrong" reply is sent there.
+func (b *Bot) handle(log *slog.Logger, in *ui.Input) (done <-chan *ui.Reply, panicked *atomic.Bool) {
+	replies := make(chan *ui.Reply, 1)
+	panicked = new(atomic.Bool)
 	go func() {
 		defer func() {
 			if r := recover(); r != nil {
 				log.Error("handler panicked", "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
 				panicked.Store(true)
-				done <- ui.EphemeralText(ui.MsgSomethingWrong)
+				replies <- ui.EphemeralText(ui.MsgSomethingWrong)
 			}
 		}()
 		ctx, cancel := context.WithTimeout(b.env.Context(), handlerTimeout)
 		defer cancel()
-		done <- awaitLater(ctx, b.route(ctx, in))
+		replies <- awaitLater(ctx, b.route(ctx, in))
 	}()
-	timer := time.NewTimer(deferIn(in.At, time.Now(), b.opts.DeferAfter))
-	defer timer.Stop()
-	select {
-	case r := <-done:
-		err := b.send(log, i, in.Linked(), r)
-		outcome := metrics.OutcomeAnswered
-		if panicked.Load() {
-			outcome = metrics.OutcomePanicked
-		}
-		in.Answered(err == nil && r != nil && !panicked.Load())
-		b.answered(i, kind, outcome, arrived, err)
-	case <-timer.C:
-		if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
-			// Choices cannot be deferred: send them whenever they come.
-			b.send(log, i, false, <-done)
-			return
-		}
-		// Slow (a rate-limited channel, a busy disk): acknowledge now so
-		// Discord does not fail the interaction, then deliver the reply.
-		derr := b.send(log, i, false, deferral(i))
-		if derr == nil {
-			b.opts.Metrics.FirstReply(time.Since(arrived))
-		}
-		r := <-done
-		err := b.deliverLate(log, i, in.Linked(), r)
-		outcome := metrics.OutcomeDeferred
-		if panicked.Load() {
-			outcome = metrics.OutcomePanicked
-		}
-		in.Answered(derr == nil && err == nil && r != nil && r.Data != nil && !panicked.Load())
-		b.delivered(i, kind, outcome, errors.Join(derr, err))
+	return replies, panicked
+}
+
+// outcomeOf is the outcome of a handled interaction: ok, unless its
+// handler panicked.
+func outcomeOf(ok metrics.Outcome, panicked *atomic.Bool) metrics.Outcome {
+	if panicked.Load() {
+		return metrics.OutcomePanicked
 	}
+	return ok
 }
 
 // deferIn is how long the router may wait, at now, for a handler before it

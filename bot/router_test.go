@@ -32,7 +32,7 @@ func startTestBot(t *testing.T) (*Bot, *discordtest.Server, *discordtest.Channel
 	s := srv.Session("")
 	b := New(Options{Session: s, Store: st, DevGuildID: g.ID(), Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		DeferAfter: 300 * time.Millisecond})
-	s.AddHandler(b.HandleInteraction)
+	b.Listen(s)
 	if err := s.Open(); err != nil {
 		t.Fatal(err)
 	}
@@ -200,7 +200,7 @@ func TestSlowClicksAreDeferredThenAnswered(t *testing.T) {
 			t.Fatal(err)
 		}
 		// An ephemeral reply, or (with the table taking the click's token
-		// for its message, see quiet.go) a deferred update, which changes
+		// for its message, see respond/quiet.go) a deferred update, which changes
 		// nothing anyone sees, followed by the ephemeral answer.
 		if cb, err := r.Wait(); err != nil || !cb.Ephemeral && cb.Type != discordgo.InteractionResponseDeferredMessageUpdate {
 			t.Fatalf("private answer to a public click (slow %v): %+v, %v; want an ephemeral answer or a deferred update", delay, cb, err)

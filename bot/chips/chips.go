@@ -139,7 +139,7 @@ func (c *Chips) OwnsComponent(id ui.ComponentID) bool { return share.Owns(id) }
 // HandleComponent answers Share under a leaderboard: the leaderboard as it
 // is now goes to the channel.
 func (c *Chips) HandleComponent(ctx context.Context, in *ui.Input) *ui.Reply {
-	if in.Component.Arg != "leaderboard" {
+	if share.ParseButton(in.Component).Board != "leaderboard" {
 		return ui.EphemeralText("That button is not one of cardbot's current buttons.")
 	}
 	board, r := c.board(ctx, in)

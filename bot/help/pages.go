@@ -8,14 +8,6 @@ import (
 	"github.com/cardbot/cardbot/bot/ui"
 )
 
-// Verb is the custom_id verb of the How to play button and of the Back and
-// Next buttons on its pages; the turn field holds the page to show.
-const Verb = "howto"
-
-// pagesTable fills the table field of a page button's custom_id: pages
-// belong to no table.
-const pagesTable = "help"
-
 // A Page is one page of a game's How to play: a title and at most a phone
 // screen of text.
 type Page struct {
@@ -41,11 +33,8 @@ func Button(game string) discordgo.Button {
 }
 
 func (g Guide) id(page int, arg string) string {
-	return ui.ComponentID{Game: g.Game, Table: pagesTable, Turn: page, Verb: Verb, Arg: arg}.String()
+	return PageButton{Game: g.Game, Page: page, Dir: arg}.ID()
 }
-
-// Owns reports whether a click is on a How to play button or page.
-func Owns(id ui.ComponentID) bool { return id.Verb == Verb && id.Table == pagesTable }
 
 // Page renders page n (counted from 0, kept within the guide) with its
 // Back and Next buttons.
@@ -76,7 +65,7 @@ func (g Guide) Open() *ui.Reply {
 // Turn answers a click on How to play (a new private message with the
 // page) or on Back or Next (that message turned to the page).
 func (g Guide) Turn(in *ui.Input) *ui.Reply {
-	v := g.Page(in.Component.Turn)
+	v := g.Page(ParsePageButton(in.Component).Page)
 	if !in.OnEphemeral() {
 		return ui.EphemeralMessage("", v.Embeds, v.Components)
 	}

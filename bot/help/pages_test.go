@@ -43,8 +43,8 @@ func TestPagesTurnAndStayInRange(t *testing.T) {
 			to int
 		}{{back.CustomID, tc.backTo}, {next.CustomID, tc.nextTo}} {
 			c, err := ui.ParseComponentID(b.id, "laro")
-			if err != nil || !Owns(c) || c.Turn != b.to {
-				t.Errorf("page %d: button %q leads to %d (%v), want page %d", tc.asked, b.id, c.Turn, err, b.to)
+			if err != nil || !Owns(c) || ParsePageButton(c).Page != b.to {
+				t.Errorf("page %d: button %q leads to %d (%v), want page %d", tc.asked, b.id, ParsePageButton(c).Page, err, b.to)
 			}
 		}
 		if back.CustomID == next.CustomID {
@@ -55,10 +55,10 @@ func TestPagesTurnAndStayInRange(t *testing.T) {
 
 func TestButtonOpensTheFirstPage(t *testing.T) {
 	c, err := ui.ParseComponentID(Button("laus").CustomID, "laus")
-	if err != nil || !Owns(c) || c.Turn != 0 || c.Game != "laus" {
+	if err != nil || !Owns(c) || ParsePageButton(c).Page != 0 || c.Game != "laus" {
 		t.Fatalf("How to play's custom_id %q decodes to %+v (%v), want laus page 0", Button("laus").CustomID, c, err)
 	}
-	if Owns(ui.ComponentID{Game: "laro", Table: "abc123", Verb: Verb}) {
+	if Owns(ui.ComponentID{Game: "laro", Key: "abc123", Verb: Verb}) {
 		t.Error("a table's own component is taken for a How to play page")
 	}
 	if r := Commands(); r.Data.Flags&discordgo.MessageFlagsEphemeral == 0 || !strings.Contains(r.Data.Embeds[0].Description, "/laro new") {

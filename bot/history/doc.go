@@ -4,7 +4,7 @@
 // navigation of a replay viewer (⏮ ◀ ▶ ⏭ and a jump menu).
 //
 // Nothing here keeps state between clicks: a history page and a replay step
-// are whole in their custom_id (see ui.ComponentID), so a viewer opened
+// are whole in their custom_id (see ReplayControl and PageButton), so a viewer opened
 // before a restart goes on working after it. Each game module draws its own
 // steps; this package never sees a card.
 package history

@@ -59,16 +59,16 @@ func (m Module) OwnsComponent(id ui.ComponentID) bool {
 // Everything is checked again as for the command, since a custom_id may be
 // forged: the game's server, that it is over, the step.
 func (m Module) HandleComponent(ctx context.Context, in *ui.Input) *ui.Reply {
-	id := in.Component
-	if id.Verb == VerbHistory {
-		page, err := Page(ctx, m.Store, m.Kind, in.GuildID, id.Table, id.Turn, m.Line(ctx, id.Table))
+	if in.Component.Verb == VerbHistory {
+		b := ParsePageButton(in.Component)
+		page, err := Page(ctx, m.Store, m.Kind, in.GuildID, b.Player, b.Page, m.Line(ctx, b.Player))
 		if err != nil {
 			m.Log.Error("history", "game", m.Kind.Command(), "err", err)
 			return ui.EphemeralText(ui.MsgSomethingWrong)
 		}
 		return ui.PrivateUpdate("", page.Embeds, page.Components)
 	}
-	return m.step(ctx, in, id.Table, func(last int) (int, bool) { return Target(in, last) }, true)
+	return m.step(ctx, in, ParseReplayControl(in.Component).GameID, func(last int) (int, bool) { return Target(in, last) }, true)
 }
 
 // Autocomplete offers the caller's latest finished games for the replay's

@@ -9,16 +9,6 @@ import (
 	"github.com/cardbot/cardbot/bot/ui"
 )
 
-// VerbReplay and VerbHistory are the custom_id verbs of a replay viewer's
-// controls and of a history's page buttons. A replay control reads
-// "v1/<game>/<game ID>/<step>/replay/<first|prev|next|last|jump>": the step
-// it leads to (for the jump menu, the step shown; the chosen value says
-// where to go). A page button reads "v1/<game>/<player>/<page>/history/<prev|next>".
-const (
-	VerbReplay  = "replay"
-	VerbHistory = "history"
-)
-
 // A Jump is one entry of a replay's jump menu: a label and the step it
 // opens.
 type Jump struct {
@@ -34,7 +24,7 @@ type Jump struct {
 // chosen).
 func Nav(k Kind, gameID string, step, last int, jumps []Jump) []discordgo.MessageComponent {
 	id := func(to int, arg string) string {
-		return ui.ComponentID{Game: k.Command(), Table: gameID, Turn: to, Verb: VerbReplay, Arg: arg}.String()
+		return ReplayControl{Game: k.Command(), GameID: gameID, Step: to, Control: arg}.ID()
 	}
 	btn := func(emoji, label, arg string, to int, disabled bool) discordgo.MessageComponent {
 		return discordgo.Button{Label: label, Style: discordgo.SecondaryButton, CustomID: id(max(0, min(to, last)), arg),
@@ -62,7 +52,7 @@ func Nav(k Kind, gameID string, step, last int, jumps []Jump) []discordgo.Messag
 				Value: strconv.Itoa(j.Step), Default: i == current}
 		}
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			MenuType: discordgo.StringSelectMenu, CustomID: id(step, "jump"), Placeholder: "Jump to…", Options: opts,
+			MenuType: discordgo.StringSelectMenu, CustomID: id(step, ControlJump), Placeholder: "Jump to…", Options: opts,
 		}}})
 	}
 	return rows
@@ -72,8 +62,9 @@ func Nav(k Kind, gameID string, step, last int, jumps []Jump) []discordgo.Messag
 // for the jump menu the chosen value. ok is false for a step outside
 // 0..last, or a menu answer that is not one step.
 func Target(in *ui.Input, last int) (step int, ok bool) {
-	step = in.Component.Turn
-	if in.Component.Arg == "jump" {
+	c := ParseReplayControl(in.Component)
+	step = c.Step
+	if c.Control == ControlJump {
 		if len(in.Values) != 1 {
 			return 0, false
 		}

@@ -55,7 +55,7 @@ func Page(ctx context.Context, st *store.Store, k Kind, guild, who string, page 
 	e.Description = b.String()
 	e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Page %d · open one with %s", page+1, k.ReplayHint("<ID>"))}
 	id := func(to int, arg string) string {
-		return ui.ComponentID{Game: k.Command(), Table: who, Turn: to, Verb: VerbHistory, Arg: arg}.String()
+		return PageButton{Game: k.Command(), Player: who, Page: to, Dir: arg}.ID()
 	}
 	var comps []discordgo.MessageComponent
 	if page > 0 || more {

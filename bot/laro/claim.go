@@ -322,18 +322,17 @@ func (t *laroTable) layCall(s int, o rules.CallOption, at time.Time, user string
 }
 
 // lay handles the choice buttons of a caller who won with several options.
-func (t *laroTable) lay(in *ui.Input, s int) *ui.Reply {
+func (t *laroTable) lay(in *ui.Input, s, option int) *ui.Reply {
 	c := t.choice
 	if c == nil || c.seat != s {
 		return table.HandReply(t, in, s, "There is no cluster for you to choose now.")
 	}
-	var idx int
-	if _, err := fmt.Sscan(in.Component.Arg, &idx); err != nil || idx < 0 || idx >= len(c.options) {
+	if option >= len(c.options) {
 		return ui.EphemeralText("That button is not one of this table's.")
 	}
 	c.stop()
 	t.choice = nil
-	if err := t.layCall(s, c.options[idx], c.at, in.UserID); err != nil {
+	if err := t.layCall(s, c.options[option], c.at, in.UserID); err != nil {
 		return table.HandReply(t, in, s, "⚠️ "+moveRefusal(err))
 	}
 	return table.HandReply(t, in, s, "")

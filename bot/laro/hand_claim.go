@@ -7,7 +7,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/table"
-	"github.com/cardbot/cardbot/bot/ui"
 	rules "github.com/cardbot/cardbot/engine/laro"
 )
 
@@ -134,8 +133,8 @@ func (s laroScreen) claimLine() string {
 // laroButton is the LARO! button, on the table and in a hand that could
 // call: one custom_id for both, so a click on either takes the same path.
 func (s laroScreen) laroButton() discordgo.Button {
-	id := ui.ComponentID{Game: "laro", Table: s.TableID, Turn: s.GameNo, Verb: "laro"}
-	return discordgo.Button{Label: "LARO!", Style: discordgo.DangerButton, CustomID: id.String(), Emoji: &discordgo.ComponentEmoji{Name: "📣"}}
+	id := gameButton(s.TableID, verbLaro, s.GameNo).ID()
+	return discordgo.Button{Label: "LARO!", Style: discordgo.DangerButton, CustomID: id, Emoji: &discordgo.ComponentEmoji{Name: "📣"}}
 }
 
 // claimButtons is the hand's LARO! button while the viewer could call and

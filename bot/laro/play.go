@@ -116,34 +116,30 @@ func (t *laroTable) move(ctx context.Context, in *ui.Input) *ui.Reply {
 	if r != nil {
 		return r
 	}
-	c := in.Component
-	if c.Turn != t.moves {
+	b, valid := parseMoveButton(in.Component)
+	if b.Move != t.moves {
 		return table.HandReply(t, in, s, "⚠️ That button was from an earlier moment of the game, so nothing happened. This is your hand now.")
 	}
 	if !t.playing() {
 		return table.HandReply(t, in, s, "The game is over.")
 	}
-	if t.choice != nil && c.Verb != "lay" {
+	if !valid {
+		return ui.EphemeralText("That button is not one of this table's.")
+	}
+	if t.choice != nil && b.Verb != verbLay {
 		return table.HandReply(t, in, s, fmt.Sprintf("Wait: %s is choosing which cluster to lay.", t.Seats[t.choice.seat].Label()))
 	}
 	t.timeouts[s], t.autoplay[s] = 0, false
 	var err error
-	switch c.Verb {
-	case "draw":
-		if c.Arg != "deck" && c.Arg != "discard" {
-			return ui.EphemeralText("That button is not one of this table's.")
-		}
-		return t.requestDraw(in, s, in.At, c.Arg == "discard")
-	case "discard":
-		card, perr := rules.ParseCard(c.Arg)
-		if perr != nil {
-			return ui.EphemeralText("That button is not one of this table's.")
-		}
-		err = t.apply(rules.Discard{Seat: s, Card: card}, in.At, in.UserID)
-	case "win":
+	switch b.Verb {
+	case verbDraw:
+		return t.requestDraw(in, s, in.At, b.FromDiscard)
+	case verbDiscard:
+		err = t.apply(rules.Discard{Seat: s, Card: b.Card}, in.At, in.UserID)
+	case verbWin:
 		err = t.apply(rules.DeclareWin{Seat: s}, in.At, in.UserID)
-	case "lay":
-		return t.lay(in, s)
+	case verbLay:
+		return t.lay(in, s, b.Option)
 	}
 	if err != nil {
 		return table.HandReply(t, in, s, "⚠️ "+moveRefusal(err))

@@ -66,19 +66,20 @@ func checkControls(t *testing.T, v ui.Rendering, step, last int) {
 		t.Fatalf("step %d: controls %v, want at least ⏮ ◀ ▶ ⏭", step, ids)
 	}
 	for _, id := range ids {
-		c, err := ui.ParseComponentID(id, "laro", "laus")
+		wire, err := ui.ParseComponentID(id, "laro", "laus")
 		if err != nil {
 			t.Fatalf("step %d: control %q: %v", step, id, err)
 		}
-		if c.Arg == "jump" {
-			if c.Turn != step {
-				t.Errorf("step %d: the jump menu is stamped %d", step, c.Turn)
+		c := history.ParseReplayControl(wire)
+		if c.Control == history.ControlJump {
+			if c.Step != step {
+				t.Errorf("step %d: the jump menu is stamped %d", step, c.Step)
 			}
 			continue
 		}
-		got, ok := history.Target(&ui.Input{Component: c}, last)
-		if !ok || got != want[c.Arg] {
-			t.Errorf("step %d: %s leads to %d (%v), want %d", step, c.Arg, got, ok, want[c.Arg])
+		got, ok := history.Target(&ui.Input{Component: wire}, last)
+		if !ok || got != want[c.Control] {
+			t.Errorf("step %d: %s leads to %d (%v), want %d", step, c.Control, got, ok, want[c.Control])
 		}
 	}
 	if len(opts) > ui.MaxChoices {
@@ -87,7 +88,7 @@ func checkControls(t *testing.T, v ui.Rendering, step, last int) {
 	seen := map[string]bool{}
 	chosen := 0
 	for _, o := range opts {
-		got, ok := history.Target(&ui.Input{Component: ui.ComponentID{Arg: "jump"}, Values: []string{o.Value}}, last)
+		got, ok := history.Target(&ui.Input{Component: ui.ComponentID{Verb: history.VerbReplay, Arg: history.ControlJump}, Values: []string{o.Value}}, last)
 		if !ok || seen[o.Value] {
 			t.Errorf("step %d: jump entry %q leads to %d (%v), or twice", step, o.Value, got, ok)
 		}

@@ -114,28 +114,28 @@ func (t *laroTable) ComputerAdded() (undo func()) {
 
 // Handle runs on the table's goroutine and answers one click.
 func (t *laroTable) Handle(ctx context.Context, in *ui.Input) *ui.Reply {
-	c := in.Component
+	verb := in.Component.Verb
 	if t.Status == store.StatusLobby {
 		return table.LobbyClick(ctx, t, in, func() *ui.Reply { return t.start(ctx, in) })
 	}
 	if t.game == nil {
 		return ui.EphemeralText("This Laro table has closed. Open a new one with `/laro new`.")
 	}
-	switch c.Verb {
-	case "join", "computer", "start", "cancel":
+	switch verb {
+	case table.VerbJoin, table.VerbComputer, table.VerbStart, table.VerbCancel:
 		return ui.EphemeralText("This table's game has already started.")
-	case "hand", "laro", table.VerbAgain, table.VerbLeave, table.VerbStartNow:
+	case table.VerbHand, verbLaro, table.VerbAgain, table.VerbLeave, table.VerbStartNow:
 		// Buttons on the table message carry the game number.
-		if c.Turn != t.settings.GameNo {
+		if table.ParseGameButton(in.Component).GameNo != t.settings.GameNo {
 			return ui.EphemeralText("That button belongs to an earlier game at this table.")
 		}
 	}
-	switch c.Verb {
-	case "hand", "refresh":
+	switch verb {
+	case table.VerbHand, verbRefresh:
 		return table.ShowHand(t, in)
-	case "laro":
+	case verbLaro:
 		return t.call(in)
-	case "draw", "discard", "win", "lay":
+	case verbDraw, verbDiscard, verbWin, verbLay:
 		return t.move(ctx, in)
 	case table.VerbAgain, table.VerbLeave, table.VerbStartNow:
 		return table.AfterGameClick(ctx, t, in)
@@ -155,7 +155,7 @@ func (t *laroTable) LobbyView() ui.Rendering {
 			{Name: "Settings", Value: t.settings.rulesText()},
 		},
 	}
-	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: table.LobbyButtons("laro", t.ID)}
+	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: table.LobbyButtons(gameName, t.ID)}
 }
 
 func (t *laroTable) StopTimers() {

@@ -150,10 +150,8 @@ func laroPublic(s laroScreen) ui.Rendering {
 	}
 
 	var comps []discordgo.MessageComponent
-	id := ui.ComponentID{Game: "laro", Table: s.TableID, Turn: s.GameNo}
 	if v.Phase != rules.PhaseOver {
-		id.Verb = "hand"
-		handID := id.String()
+		handID := gameButton(s.TableID, table.VerbHand, s.GameNo).ID()
 		comps = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: "My hand", Style: discordgo.PrimaryButton, CustomID: handID, Emoji: &discordgo.ComponentEmoji{Name: "🃏"}},
 			s.laroButton(),
@@ -195,53 +193,6 @@ func laroEnding(s laroScreen) string {
 		b.WriteString("\n**Chips:** " + strings.Join(s.Result, " · "))
 	}
 	return b.String()
-}
-
-// suitNames are the suits' names as players say them.
-var suitNames = map[rules.Suit]string{rules.Circle: "Circle", rules.Triangle: "Triangle", rules.Square: "Square"}
-
-// maxHints is how many clusters-in-the-making a hand lists; more is noise.
-const maxHints = 5
-
-// hintText shows a finished cluster with its kind, or a pair with the
-// cards that would complete it.
-func (s laroScreen) hintText(h rules.Hint) string {
-	if h.Kind != rules.NoKind {
-		return fmt.Sprintf("%s → %s ✅", s.cards(h.Cards), h.Kind)
-	}
-	needs := make([]string, 0, len(h.Needs))
-	for _, n := range h.Needs {
-		if c, err := rules.ParseCard(n); err == nil {
-			needs = append(needs, s.card(c))
-		}
-	}
-	return fmt.Sprintf("%s → needs %s", s.cards(h.Cards), strings.Join(needs, " / "))
-}
-
-// suitRows groups a hand by suit for display, one line per suit.
-func (s laroScreen) suitRows(hand []rules.Card) string {
-	var rows []string
-	for _, suit := range []rules.Suit{rules.Circle, rules.Triangle, rules.Square} {
-		var cs []rules.Card
-		for _, c := range hand {
-			if !c.IsVoid() && c.Suit() == suit {
-				cs = append(cs, c)
-			}
-		}
-		if len(cs) > 0 {
-			rows = append(rows, fmt.Sprintf("%s %s  %s", suit.Symbol(), suitNames[suit], s.cards(cs)))
-		}
-	}
-	var voids []rules.Card
-	for _, c := range hand {
-		if c.IsVoid() {
-			voids = append(voids, c)
-		}
-	}
-	if len(voids) > 0 {
-		rows = append(rows, "Void  "+s.cards(voids))
-	}
-	return strings.Join(rows, "\n")
 }
 
 // laroHand renders a player's private hand message with the buttons for
@@ -301,9 +252,12 @@ func laroHand(s laroScreen) ui.Rendering {
 			if i == maxHints {
 				break
 			}
-			b.WriteString(s.hintText(h) + "\n")
+			if i > 0 {
+				b.WriteByte('\n')
+			}
+			s.writeHint(&b, h)
 		}
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Clusters in the making", Value: strings.TrimSuffix(b.String(), "\n")})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Clusters in the making", Value: b.String()})
 	}
 	top := "empty"
 	if v.Top != rules.NoCard {
@@ -335,8 +289,9 @@ func orNone(s string) string {
 // laroHandButtons lists the viewer's legal moves as buttons.
 func laroHandButtons(s laroScreen) []discordgo.MessageComponent {
 	v := s.View
-	id := func(verb, arg string) string {
-		return ui.ComponentID{Game: "laro", Table: s.TableID, Turn: s.Version, Verb: verb, Arg: arg}.String()
+	move := func(b moveButton) string {
+		b.Table, b.Move = s.TableID, s.Version
+		return b.ID()
 	}
 	var rows []discordgo.MessageComponent
 	if len(s.Choice) > 0 {
@@ -344,15 +299,12 @@ func laroHandButtons(s laroScreen) []discordgo.MessageComponent {
 		for i, o := range s.Choice {
 			row = append(row, discordgo.Button{
 				Label: fmt.Sprintf("%s %s (%s)", o.Pair[0].Symbol(), o.Pair[1].Symbol(), o.Kind),
-				Style: discordgo.SuccessButton, CustomID: id("lay", fmt.Sprint(i)),
+				Style: discordgo.SuccessButton, CustomID: move(moveButton{Verb: verbLay, Option: i}),
 			})
 		}
 		return ui.ChunkRows(row)
 	}
-	// Refresh is right at any moment, so it carries no version: a waiting
-	// hand then looks the same from one move to the next unless its
-	// content changes.
-	refreshID := ui.ComponentID{Game: "laro", Table: s.TableID, Verb: "refresh"}.String()
+	refreshID := refreshButton{Table: s.TableID}.ID()
 	refresh := discordgo.Button{Label: "Refresh", Style: discordgo.SecondaryButton, CustomID: refreshID, Emoji: &discordgo.ComponentEmoji{Name: "🔄"}}
 	// The LARO! button leads the first row while the viewer could call.
 	top := s.claimButtons()
@@ -360,13 +312,13 @@ func laroHandButtons(s laroScreen) []discordgo.MessageComponent {
 		return []discordgo.MessageComponent{discordgo.ActionsRow{Components: append(top, refresh)}}
 	}
 	if v.Phase == rules.PhaseDraw {
-		top = append(top, discordgo.Button{Label: "Draw from deck", Style: discordgo.PrimaryButton, CustomID: id("draw", "deck")})
+		top = append(top, discordgo.Button{Label: "Draw from deck", Style: discordgo.PrimaryButton, CustomID: move(moveButton{Verb: verbDraw})})
 		if v.Top != rules.NoCard {
-			top = append(top, s.cardButton(discordgo.Button{Label: "Take " + v.Top.Symbol(), Style: discordgo.PrimaryButton, CustomID: id("draw", "discard")}, v.Top))
+			top = append(top, s.cardButton(discordgo.Button{Label: "Take " + v.Top.Symbol(), Style: discordgo.PrimaryButton, CustomID: move(moveButton{Verb: verbDraw, FromDiscard: true})}, v.Top))
 		}
 	}
 	if pts, ok := v.Win(); ok && v.Phase == rules.PhaseDiscard {
-		top = append(top, discordgo.Button{Label: fmt.Sprintf("Declare win · %d pts", pts), Style: discordgo.SuccessButton, CustomID: id("win", "")})
+		top = append(top, discordgo.Button{Label: fmt.Sprintf("Declare win · %d pts", pts), Style: discordgo.SuccessButton, CustomID: move(moveButton{Verb: verbWin})})
 	}
 	top = append(top, refresh)
 	rows = append(rows, discordgo.ActionsRow{Components: top})
@@ -383,7 +335,7 @@ func laroHandButtons(s laroScreen) []discordgo.MessageComponent {
 			if c == v.Drawn {
 				style = discordgo.PrimaryButton
 			}
-			cardsRow = append(cardsRow, s.cardButton(discordgo.Button{Label: c.Symbol(), Style: style, CustomID: id("discard", c.String())}, c))
+			cardsRow = append(cardsRow, s.cardButton(discordgo.Button{Label: c.Symbol(), Style: style, CustomID: move(moveButton{Verb: verbDiscard, Card: c})}, c))
 		}
 		rows = append(rows, ui.ChunkRows(cardsRow)...)
 	}

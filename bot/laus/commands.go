@@ -29,7 +29,7 @@ func (g *Game) scoreboard(ctx context.Context, in *ui.Input) *ui.Reply {
 	if r != nil {
 		return r
 	}
-	return share.Private("laus", "scoreboard", board)
+	return share.Private(gameName, "scoreboard", board)
 }
 
 // board renders the scoreboard as it is now, or a reply saying why there

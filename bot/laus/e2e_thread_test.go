@@ -1,6 +1,7 @@
 package laus_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -46,6 +47,9 @@ func TestLausMatchPlayedInAThread(t *testing.T) {
 	// last, once everything queued for it has been sent.
 	w.WaitArchived(th)
 	f := e2e.LoadLaus(t, w)
+	// The last move's answer comes before the table message's paced edit:
+	// wait for that edit, which shows the last round's summary.
+	w.MessageIn(th, fmt.Sprintf("round %d result", len(f.Match.Results())))
 	shown := map[string]bool{}
 	for _, m := range th.History() {
 		for _, e := range m.Embeds {

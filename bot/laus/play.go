@@ -101,8 +101,8 @@ func (t *lausTable) move(ctx context.Context, in *ui.Input) *ui.Reply {
 	if r != nil {
 		return r
 	}
-	c := in.Component
-	if c.Turn != int(t.Seq) {
+	c, valid := parseMoveControl(in.Component)
+	if c.Seq != int(t.Seq) {
 		return table.HandReply(t, in, s, "⚠️ That button was from an earlier moment of the match, so nothing happened. This is your hand now.")
 	}
 	if !t.playing() {
@@ -113,11 +113,11 @@ func (t *lausTable) move(ctx context.Context, in *ui.Input) *ui.Reply {
 	}
 	var a rules.Action
 	switch c.Verb {
-	case "look":
+	case verbLook:
 		a = rules.Look{Seat: s}
-	case "pass":
+	case verbPass:
 		a = rules.Pass{Seat: s}
-	case "lay":
+	case verbLay:
 		if len(in.Values) != 2 {
 			return table.HandReply(t, in, s, "⚠️ Choose exactly two cards to lay back.")
 		}
@@ -130,12 +130,11 @@ func (t *lausTable) move(ctx context.Context, in *ui.Input) *ui.Reply {
 			cs[i] = card
 		}
 		a = rules.LayBack{Seat: s, Cards: cs}
-	case "play":
-		card, err := rules.ParseCard(c.Arg)
-		if err != nil {
+	case verbPlay:
+		if !valid {
 			return ui.EphemeralText("That button is not one of this table's.")
 		}
-		a = rules.Play{Seat: s, Card: card}
+		a = rules.Play{Seat: s, Card: c.Card}
 	}
 	if err := t.apply(a, in.At, in.UserID, false); err != nil {
 		return table.HandReply(t, in, s, "⚠️ "+lausRefusal(err))

@@ -52,7 +52,7 @@ func newTestLausTable(t *testing.T) *lausTable {
 	env.Start(tb, "")
 	in := ui.NewInput(&discordgo.Interaction{ID: "1"})
 	in.UserID, in.GuildID = "u0", tb.Guild
-	in.Component = ui.ComponentID{Game: "laus", Table: tb.ID, Verb: "start"}
+	in.Component = ui.ComponentID{Game: "laus", Key: tb.ID, Verb: "start"}
 	if r := env.Route(ctx, in); r != nil && r.Data != nil && !strings.Contains(r.Data.Embeds[0].Description, "has started") {
 		t.Fatalf("start refused: %s", r.Data.Content)
 	}
@@ -64,7 +64,7 @@ func newTestLausTable(t *testing.T) *lausTable {
 func (tb *lausTable) forge(user, verb, arg string, values ...string) string {
 	in := ui.NewInput(&discordgo.Interaction{ID: "1"})
 	in.UserID, in.GuildID, in.Values = user, tb.Guild, values
-	in.Component = ui.ComponentID{Game: "laus", Table: tb.ID, Turn: int(tb.Seq), Verb: verb, Arg: arg}
+	in.Component = ui.ComponentID{Game: "laus", Key: tb.ID, Stamp: int(tb.Seq), Verb: ui.Verb(verb), Arg: arg}
 	r := tb.Env.Route(context.Background(), in)
 	if r == nil || r.Data == nil {
 		return ""

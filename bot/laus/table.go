@@ -91,35 +91,35 @@ func (t *lausTable) ComputerAdded() (undo func())                 { return func(
 
 // Handle runs on the table's goroutine and answers one click.
 func (t *lausTable) Handle(ctx context.Context, in *ui.Input) *ui.Reply {
-	c := in.Component
+	verb := in.Component.Verb
 	if t.Status == store.StatusLobby {
 		return table.LobbyClick(ctx, t, in, func() *ui.Reply { return t.start(ctx, in) })
 	}
 	if t.match == nil {
 		return ui.EphemeralText("This Laus table has closed. Open a new one with `/laus new`.")
 	}
-	switch c.Verb {
-	case "join", "computer", "start", "cancel":
+	switch verb {
+	case table.VerbJoin, table.VerbComputer, table.VerbStart, table.VerbCancel:
 		return ui.EphemeralText("This table's match has already started.")
 	case table.VerbLeave:
 		if t.playing() {
 			return ui.EphemeralText("You cannot leave in the middle of a match: the computer plays for you if you step away.")
 		}
 		fallthrough
-	case "hand", "back", table.VerbAgain, table.VerbStartNow, "refresh", "resume":
+	case table.VerbHand, table.VerbBack, table.VerbAgain, table.VerbStartNow, verbRefresh, verbResume:
 		// These buttons carry the match number. The table message is
 		// edited from round to round, so a click drawn for an earlier round
 		// (the round in its argument) still opens the hand of this one.
-		if c.Turn != t.settings.MatchNo {
+		if table.ParseGameButton(in.Component).GameNo != t.settings.MatchNo {
 			return ui.EphemeralText("That button belongs to an earlier match at this table.")
 		}
 	}
-	switch c.Verb {
-	case "hand", "refresh":
+	switch verb {
+	case table.VerbHand, verbRefresh:
 		return table.ShowHand(t, in)
-	case "look", "pass", "lay", "play":
+	case verbLook, verbPass, verbLay, verbPlay:
 		return t.move(ctx, in)
-	case "back", "resume":
+	case table.VerbBack, verbResume:
 		return t.back(in)
 	case table.VerbAgain, table.VerbLeave, table.VerbStartNow:
 		return table.AfterGameClick(ctx, t, in)
@@ -140,7 +140,7 @@ func (t *lausTable) LobbyView() ui.Rendering {
 				"turn timer **%d s**", t.settings.Target, t.settings.TurnTimerS)},
 		},
 	}
-	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: table.LobbyButtons("laus", t.ID)}
+	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: table.LobbyButtons(gameName, t.ID)}
 }
 
 func (t *lausTable) StopTimers() {

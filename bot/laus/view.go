@@ -176,23 +176,20 @@ func lausPublic(s lausScreen) ui.Rendering {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Latest", Value: strings.Join(s.Events[max(n-2, 0):], "\n")})
 	}
 
-	id := ui.ComponentID{Game: "laus", Table: s.TableID, Turn: s.MatchNo}
 	var row []discordgo.MessageComponent
 	if over {
 		if s.GameID != "" {
 			e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Match #%s · %s", s.GameID, lausHistory.ReplayHint(s.GameID))}
 		}
-		row = table.AfterGameButtons("laus", s.TableID, s.MatchNo).Components
+		row = table.AfterGameButtons(gameName, s.TableID, s.MatchNo).Components
 	} else {
-		id.Arg = fmt.Sprint(v.Round)
-		id.Verb = "hand"
-		row = append(row, discordgo.Button{Label: "My hand", Style: discordgo.PrimaryButton, CustomID: id.String(), Emoji: &discordgo.ComponentEmoji{Name: "🃏"}})
+		id := func(verb ui.Verb) string { return matchButton(s.TableID, verb, s.MatchNo, v.Round).ID() }
+		row = append(row, discordgo.Button{Label: "My hand", Style: discordgo.PrimaryButton, CustomID: id(table.VerbHand), Emoji: &discordgo.ComponentEmoji{Name: "🃏"}})
 		if slices.Contains(s.AFK, true) {
-			id.Verb = "back"
-			row = append(row, discordgo.Button{Label: "I'm back", Style: discordgo.SuccessButton, CustomID: id.String(), Emoji: &discordgo.ComponentEmoji{Name: "👋"}})
+			row = append(row, discordgo.Button{Label: "I'm back", Style: discordgo.SuccessButton, CustomID: id(table.VerbBack), Emoji: &discordgo.ComponentEmoji{Name: "👋"}})
 		}
 	}
-	row = append(row, help.Button("laus"))
+	row = append(row, help.Button(gameName))
 	s.Emojis.Fit(e)
 	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}}
 }
@@ -289,21 +286,19 @@ func lausHand(s lausScreen) ui.Rendering {
 // back, a menu of two picks), with Refresh and, if needed, I'm back.
 func lausHandControls(s lausScreen) []discordgo.MessageComponent {
 	v := s.View
-	id := func(verb, arg string) string {
-		return ui.ComponentID{Game: "laus", Table: s.TableID, Turn: s.Version, Verb: verb, Arg: arg}.String()
+	id := func(verb ui.Verb, card rules.Card) string {
+		return moveControl{Table: s.TableID, Verb: verb, Seq: s.Version, Card: card}.ID()
 	}
 	if v.Phase == rules.PhaseOver {
 		return []discordgo.MessageComponent{}
 	}
 	// Refresh and I'm back mean the same at any moment of the match, so they
 	// carry the match number: a click never finds them gone after a move.
-	stable := func(verb string) string {
-		return ui.ComponentID{Game: "laus", Table: s.TableID, Turn: s.MatchNo, Verb: verb}.String()
-	}
-	refresh := discordgo.Button{Label: "Refresh", Style: discordgo.SecondaryButton, CustomID: stable("refresh"), Emoji: &discordgo.ComponentEmoji{Name: "🔄"}}
+	stable := func(verb ui.Verb) string { return matchButton(s.TableID, verb, s.MatchNo, 0).ID() }
+	refresh := discordgo.Button{Label: "Refresh", Style: discordgo.SecondaryButton, CustomID: stable(verbRefresh), Emoji: &discordgo.ComponentEmoji{Name: "🔄"}}
 	last := []discordgo.MessageComponent{refresh}
 	if s.afk(v.Seat) {
-		back := discordgo.Button{Label: "I'm back", Style: discordgo.SuccessButton, CustomID: stable("resume"), Emoji: &discordgo.ComponentEmoji{Name: "👋"}}
+		back := discordgo.Button{Label: "I'm back", Style: discordgo.SuccessButton, CustomID: stable(verbResume), Emoji: &discordgo.ComponentEmoji{Name: "👋"}}
 		return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{back, refresh}}}
 	}
 	if !v.MyTurn() {
@@ -313,8 +308,8 @@ func lausHandControls(s lausScreen) []discordgo.MessageComponent {
 	switch v.Phase {
 	case rules.PhaseSkat:
 		last = append([]discordgo.MessageComponent{
-			discordgo.Button{Label: "Look at the skat", Style: discordgo.PrimaryButton, CustomID: id("look", "")},
-			discordgo.Button{Label: "Pass (×2)", Style: discordgo.DangerButton, CustomID: id("pass", "")},
+			discordgo.Button{Label: "Look at the skat", Style: discordgo.PrimaryButton, CustomID: id(verbLook, rules.NoCard)},
+			discordgo.Button{Label: "Pass (×2)", Style: discordgo.DangerButton, CustomID: id(verbPass, rules.NoCard)},
 		}, last...)
 	case rules.PhaseLayBack:
 		var opts []discordgo.SelectMenuOption
@@ -330,13 +325,13 @@ func lausHandControls(s lausScreen) []discordgo.MessageComponent {
 		}
 		two := 2
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			MenuType: discordgo.StringSelectMenu, CustomID: id("lay", ""), Placeholder: "Choose two cards to lay back",
+			MenuType: discordgo.StringSelectMenu, CustomID: id(verbLay, rules.NoCard), Placeholder: "Choose two cards to lay back",
 			MinValues: &two, MaxValues: 2, Options: opts,
 		}}})
 	case rules.PhasePlay:
 		var cards []discordgo.MessageComponent
 		for _, c := range rules.Legal(v.Hand, v.Trick.Played()) {
-			b := discordgo.Button{Label: c.Symbol(), Style: discordgo.SecondaryButton, CustomID: id("play", c.String())}
+			b := discordgo.Button{Label: c.Symbol(), Style: discordgo.SecondaryButton, CustomID: id(verbPlay, c)}
 			// The label stays: screen readers read it, and it is all
 			// there is while the emojis are not uploaded.
 			if e, ok := s.Emojis.Laus(c); ok {

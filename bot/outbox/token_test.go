@@ -19,7 +19,7 @@ import (
 
 // tokenTable is one table's outbox against the fake, whose bot answers every
 // click with a deferred update (6), as a click on the table message answered
-// privately is (see package bot, quiet.go).
+// privately is (see package respond, quiet.go).
 type tokenTable struct {
 	srv    *discordtest.Server
 	ch     *discordtest.Channel

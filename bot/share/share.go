@@ -20,20 +20,10 @@ import (
 	"github.com/cardbot/cardbot/bot/ui"
 )
 
-// Verb is the custom_id verb of a Share button.
-const Verb = "share"
-
-// shareTable fills the table field of a Share button's custom_id: a board
-// belongs to no table.
-const shareTable = "share"
-
-// Owns reports whether a click is on a Share button.
-func Owns(id ui.ComponentID) bool { return id.Verb == Verb && id.Table == shareTable }
-
 // Private answers with r, seen only by the asker, and a Share button under
 // it; module is the command's name ("chips") and what the board's ("leaderboard").
 func Private(module, what string, r ui.Rendering) *ui.Reply {
-	id := ui.ComponentID{Game: module, Table: shareTable, Verb: Verb, Arg: what}.String()
+	id := Button{Module: module, Board: what}.ID()
 	comps := append(r.Components[:len(r.Components):len(r.Components)], discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: "Share", Style: discordgo.SecondaryButton, CustomID: id, Emoji: &discordgo.ComponentEmoji{Name: "📢"}},
 	}})

@@ -51,7 +51,8 @@ func ShowHand(t Table, in *ui.Input) *ui.Reply {
 // click on the table's "My hand" or "I'm back" gets a new private message.
 func HandReply(t Table, in *ui.Input, seat int, note string) *ui.Reply {
 	v := t.HandView(seat, note)
-	fromTable := in.Component.Verb == "hand" || in.Component.Verb == "back"
+	verb := in.Component.Verb
+	fromTable := verb == VerbHand || verb == VerbBack
 	return AnswerHand(t, in, v, fromTable)
 }
 

@@ -14,23 +14,23 @@ import (
 // LobbyClick answers the lobby's buttons, shared by both games; start is
 // the game's own Start.
 func LobbyClick(ctx context.Context, t LobbyGame, in *ui.Input, start func() *ui.Reply) *ui.Reply {
-	c := in.Component
-	if c.Turn != 0 {
+	b, ok := ParseLobbyButton(in.Component)
+	if !ok {
 		return ui.EphemeralText("That button belongs to an earlier game at this table.")
 	}
-	switch c.Verb {
-	case "join":
+	switch b.Verb {
+	case VerbJoin:
 		return joinLobby(ctx, t, in)
-	case "leave":
+	case VerbLeave:
 		return leaveLobby(ctx, t, in)
-	case "computer":
+	case VerbComputer:
 		return addComputer(ctx, t, in)
-	case "start":
+	case VerbStart:
 		if in.UserID != t.TableCore().Host {
 			return ui.EphemeralText("Only the host can start the game.")
 		}
 		return start()
-	case "cancel":
+	case VerbCancel:
 		return CancelTable(ctx, t, in, "cancelled by the host")
 	}
 	return ui.EphemeralText("The game has not started yet: wait for the host to click **Start**.")
@@ -44,13 +44,13 @@ const FreePlayLine = "🆓 Free to try: no chips move when a computer plays. The
 // LobbyButtons are the rows under every lobby message: the lobby's, and
 // How to play on its own.
 func LobbyButtons(game, tableID string) []discordgo.MessageComponent {
-	id := func(verb string) string { return ui.ComponentID{Game: game, Table: tableID, Verb: verb}.String() }
+	id := func(verb ui.Verb) string { return LobbyButton{Game: game, Table: tableID, Verb: verb}.ID() }
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: "Join", Style: discordgo.SuccessButton, CustomID: id("join")},
-		discordgo.Button{Label: "Leave", Style: discordgo.SecondaryButton, CustomID: id("leave")},
-		discordgo.Button{Label: "Add computer", Style: discordgo.SecondaryButton, CustomID: id("computer")},
-		discordgo.Button{Label: "Start", Style: discordgo.PrimaryButton, CustomID: id("start")},
-		discordgo.Button{Label: "Cancel", Style: discordgo.DangerButton, CustomID: id("cancel")},
+		discordgo.Button{Label: "Join", Style: discordgo.SuccessButton, CustomID: id(VerbJoin)},
+		discordgo.Button{Label: "Leave", Style: discordgo.SecondaryButton, CustomID: id(VerbLeave)},
+		discordgo.Button{Label: "Add computer", Style: discordgo.SecondaryButton, CustomID: id(VerbComputer)},
+		discordgo.Button{Label: "Start", Style: discordgo.PrimaryButton, CustomID: id(VerbStart)},
+		discordgo.Button{Label: "Cancel", Style: discordgo.DangerButton, CustomID: id(VerbCancel)},
 	}}, discordgo.ActionsRow{Components: []discordgo.MessageComponent{help.Button(game)}}}
 }
 

@@ -33,13 +33,6 @@ type NextGamer interface {
 	BeginNext(ctx context.Context, in *ui.Input) *ui.Reply
 }
 
-// Verbs of the buttons between games.
-const (
-	VerbAgain    = "again"    // Play again, then I'm in
-	VerbStartNow = "startnow" // the host starts with those who are in
-	VerbLeave    = "leave"    // Leave table
-)
-
 // AfterGameClick answers the buttons of a table between games: Play again
 // or I'm in, Start now, and Leave table.
 func AfterGameClick(ctx context.Context, t NextGamer, in *ui.Input) *ui.Reply {
@@ -224,8 +217,8 @@ func (c *Core) withReadyCheck(r ui.Rendering, game int) ui.Rendering {
 		e.Fields = append(slices.Clone(e.Fields), &discordgo.MessageEmbedField{Name: "Next game", Value: text})
 		r.Embeds = append([]*discordgo.MessageEmbed{&e}, r.Embeds[1:]...)
 	}
-	id := func(verb string) string {
-		return ui.ComponentID{Game: c.Name(), Table: c.ID, Turn: game, Verb: verb}.String()
+	id := func(verb ui.Verb) string {
+		return GameButton{Game: c.Name(), Table: c.ID, Verb: verb, GameNo: game}.ID()
 	}
 	r.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: "I'm in", Style: discordgo.SuccessButton, CustomID: id(VerbAgain), Emoji: &discordgo.ComponentEmoji{Name: "✋"}},
@@ -238,8 +231,8 @@ func (c *Core) withReadyCheck(r ui.Rendering, game int) ui.Rendering {
 // AfterGameButtons is the row under a finished game's message: Play again
 // and Leave table. game is the number of the game that ended.
 func AfterGameButtons(gameName, tableID string, game int) discordgo.ActionsRow {
-	id := func(verb string) string {
-		return ui.ComponentID{Game: gameName, Table: tableID, Turn: game, Verb: verb}.String()
+	id := func(verb ui.Verb) string {
+		return GameButton{Game: gameName, Table: tableID, Verb: verb, GameNo: game}.ID()
 	}
 	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: "Play again", Style: discordgo.SuccessButton, CustomID: id(VerbAgain)},

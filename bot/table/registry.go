@@ -17,12 +17,12 @@ type seatKey struct{ game, guild, user string }
 // Route sends a click to the table it belongs to and returns the table's
 // answer, or the reason there is none.
 func (e *Env) Route(ctx context.Context, in *ui.Input) *ui.Reply {
-	id := in.Component
+	game, id := TableOf(in.Component)
 	e.mu.Lock()
-	t := e.tables[tableKey{id.Game, id.Table}]
+	t := e.tables[tableKey{game, id}]
 	e.mu.Unlock()
 	if t == nil || t.TableCore().Guild != in.GuildID {
-		return ui.EphemeralText(fmt.Sprintf("This table has closed. Open a new one with `/%s new`.", id.Game))
+		return ui.EphemeralText(fmt.Sprintf("This table has closed. Open a new one with `/%s new`.", game))
 	}
 	if r := t.TableCore().Act.call(ctx, func() *ui.Reply {
 		t.TableCore().Seen(in.At)

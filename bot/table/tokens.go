@@ -4,7 +4,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/ui"
-	"github.com/cardbot/cardbot/bot/webhook"
 )
 
 // Clicks on the table message that leave a token able to edit it (see
@@ -38,14 +37,4 @@ func (c *Core) OfferToken(in *ui.Input, r *ui.Reply) {
 	case !r.Public && out.WantsToken(msg, in.At):
 		r.Bind = bind
 	}
-}
-
-// SendFollowup sends p as a follow-up message of interaction i (POST
-// /webhooks/{app}/{token}), under a bucket that no other token shares and
-// that is forgotten once idle, as webhook.Edit does.
-func SendFollowup(s *discordgo.Session, i *discordgo.Interaction, p *discordgo.WebhookParams) error {
-	key := discordgo.EndpointWebhookToken(i.AppID, i.Token)
-	// Without ?wait=true Discord answers 204: there is no body to read.
-	_, err := webhook.Request(s, webhook.Limiter(key), "POST", key, p, p.Files, key)
-	return err
 }

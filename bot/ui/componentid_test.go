@@ -8,9 +8,9 @@ import (
 
 func TestComponentIDRoundTrip(t *testing.T) {
 	for _, c := range []ComponentID{
-		{Game: "laro", Table: "k3", Turn: 12, Verb: "discard", Arg: "C+5"},
-		{Game: "laus", Table: "1", Turn: 0, Verb: "join"},
-		{Game: "laro", Table: "zz9", Turn: 999999, Verb: "laro"},
+		{Game: "laro", Key: "k3", Stamp: 12, Verb: "discard", Arg: "C+5"},
+		{Game: "laus", Key: "1", Stamp: 0, Verb: "join"},
+		{Game: "laro", Key: "zz9", Stamp: 999999, Verb: "laro"},
 	} {
 		got, err := ParseComponentID(c.String(), games...)
 		if err != nil {
@@ -49,7 +49,7 @@ func FuzzParseComponentID(f *testing.F) {
 		if again, err := ParseComponentID(c.String(), games...); err != nil || again != c {
 			t.Fatalf("%q parsed to %+v but its encoding %q does not round-trip: %+v, %v", s, c, c.String(), again, err)
 		}
-		if len(c.String()) > maxComponentIDLen {
+		if len(c.String()) > MaxComponentIDLen {
 			t.Fatalf("encoding of %q is %d characters", s, len(c.String()))
 		}
 	})

@@ -31,7 +31,7 @@ type Input struct {
 	Command        string      // slash command name ("laro"), for commands
 	Subcommand     string      // "new", "balance", ...
 	Options        OptionsView // the subcommand's options
-	Component      ComponentID // for button clicks and select menus
+	Component      ComponentID // a click's custom_id, read through the route of its verb
 	Values         []string    // chosen values of a select menu
 	// Focused names the option being typed into, for an autocomplete
 	// interaction ("" for every other kind).

@@ -1,12 +1,10 @@
-package bot
+package respond
 
 import (
-	"log/slog"
-
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
+	"github.com/cardbot/cardbot/bot/webhook"
 )
 
 // A private answer to a click on a table message may be sent "quietly"
@@ -28,11 +26,12 @@ func answersQuietly(i *discordgo.Interaction, linked bool, r *ui.Reply) bool {
 		r.Data.Flags&discordgo.MessageFlagsEphemeral != 0
 }
 
-// sendQuietly sends r quietly, calling bind once Discord has taken the
+// quietly sends r quietly, calling bind once Discord has taken the
 // callback. If the follow-up fails after that, the player has seen
 // nothing: the error is returned, as for a failed reply.
-func (b *Bot) sendQuietly(log *slog.Logger, i *discordgo.Interaction, r *ui.Reply, bind func()) error {
-	if err := b.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}); err != nil {
+func (ans *discordAnswer) quietly(r *ui.Reply, bind func()) error {
+	log := ans.log
+	if err := ans.callback(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}); err != nil {
 		log.Warn("could not answer interaction", "err", err)
 		return err
 	}
@@ -40,12 +39,22 @@ func (b *Bot) sendQuietly(log *slog.Logger, i *discordgo.Interaction, r *ui.Repl
 	// message is the token's original.
 	bind()
 	d := r.Data
-	err := table.SendFollowup(b.session, i, &discordgo.WebhookParams{
+	err := followup(ans.d.Session, ans.i, &discordgo.WebhookParams{
 		Content: d.Content, Embeds: d.Embeds, Components: d.Components, Flags: d.Flags, Files: d.Files,
 		AllowedMentions: d.AllowedMentions,
 	})
 	if err != nil {
 		log.Warn("could not send a private answer as a follow-up", "err", err)
 	}
+	return err
+}
+
+// followup sends p as a follow-up message of interaction i (POST
+// /webhooks/{app}/{token}), under a bucket that no other token shares and
+// that is forgotten once idle, as webhook.Edit does.
+func followup(s *discordgo.Session, i *discordgo.Interaction, p *discordgo.WebhookParams) error {
+	key := discordgo.EndpointWebhookToken(i.AppID, i.Token)
+	// Without ?wait=true Discord answers 204: there is no body to read.
+	_, err := webhook.Request(s, webhook.Limiter(key), "POST", key, p, p.Files, key)
 	return err
 }

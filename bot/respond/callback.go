@@ -1,4 +1,4 @@
-package bot
+package respond
 
 import (
 	"errors"
@@ -7,7 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/cardbot/cardbot/bot/table"
+	"github.com/cardbot/cardbot/bot/webhook"
 )
 
 // callbackRetryWithin is how much of Discord's 3-second window may have
@@ -19,7 +19,10 @@ const callbackRetryWithin = 2500 * time.Millisecond
 // callbackAttempts bounds how often one callback is sent.
 const callbackAttempts = 4
 
-// respond sends the one callback an interaction gets. discordgo retries a
+// callbackRetryPause is the pause before a callback is sent again.
+const callbackRetryPause = 50 * time.Millisecond
+
+// callback sends the one callback an interaction gets. discordgo retries a
 // 502 and a 429 by itself but returns 500, 503 and 504 as errors: Discord's
 // server failed before it took the answer, the player would see "This
 // interaction failed" although their move was stored, and their hand would
@@ -28,14 +31,30 @@ const callbackAttempts = 4
 // earlier one after all, the next is refused with 40060 "already
 // acknowledged" and changes nothing the player sees: they are still
 // answered once.
-func (b *Bot) respond(i *discordgo.Interaction, r *discordgo.InteractionResponse) error {
-	err := table.Respond(b.session, i, r)
+func (ans *discordAnswer) callback(r *discordgo.InteractionResponse) error {
+	i := ans.i
+	err := post(ans.d.Session, i, r)
 	at, terr := discordgo.SnowflakeTimestamp(i.ID)
 	for n := 1; n < callbackAttempts && serverFailed(err) && terr == nil && time.Since(at) < callbackRetryWithin; n++ {
-		b.log.Info("retrying an interaction callback after a server error", "interaction", i.ID, "err", err)
-		time.Sleep(50 * time.Millisecond)
-		err = table.Respond(b.session, i, r)
+		ans.log.Info("retrying an interaction callback after a server error", "err", err)
+		time.Sleep(callbackRetryPause)
+		err = post(ans.d.Session, i, r)
 	}
+	return err
+}
+
+// post sends r to interaction i's callback URL (with its files, if any,
+// as multipart/form-data). Discord takes one callback per interaction, so
+// it gets a rate-limit bucket of its own, used once and then dropped: a
+// bucket named after the URL, which holds the token, and kept would be
+// left behind by every click ever answered.
+func post(s *discordgo.Session, i *discordgo.Interaction, r *discordgo.InteractionResponse) error {
+	uri := discordgo.EndpointInteractionResponse(i.ID, i.Token)
+	var files []*discordgo.File
+	if r.Data != nil {
+		files = r.Data.Files
+	}
+	_, err := webhook.Request(s, discordgo.NewRatelimiter(), "POST", uri, r, files, uri)
 	return err
 }
 
