@@ -118,8 +118,9 @@ func New(o Options) *Bot {
 // one bulk overwrite (which also removes commands an older build had).
 func (b *Bot) Commands() []*discordgo.ApplicationCommand { return b.commands }
 
-// Start registers the slash commands (shard 0 only), posts what the last run stored to
-// announce but did not get posted, and rebuilds every table that was live
+// Start registers the slash commands and syncs the card emojis (shard 0
+// only; the other shards wait for its emojis), posts what the last run
+// stored to announce but did not get posted, and rebuilds every table that was live
 // when the bot last stopped, including those still open after their game
 // ended. The session must be open (READY received).
 func (b *Bot) Start(ctx context.Context) error {
@@ -137,7 +138,13 @@ func (b *Bot) Start(ctx context.Context) error {
 		ectx, cancel := context.WithCancel(context.Background())
 		b.stopEmojis = cancel
 		budgeted := emojis.WithBudget(b.session, func() error { return b.env.Pace.Wait(ectx) })
-		set.Start(ectx, budgeted, appID)
+		if b.registersCommands() {
+			set.Start(ectx, budgeted, appID)
+		} else {
+			// The application's emojis are shared: shard 0 uploads them,
+			// and the other shards only read them (emojis/follow.go).
+			set.StartFollowing(ectx, budgeted, appID)
+		}
 	}
 	b.env.PostAnnouncements(ctx)
 	return b.recoverTables(ctx)

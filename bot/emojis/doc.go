@@ -2,7 +2,8 @@
 // and messages can show cards as pictures.
 //
 // An application may own up to 2,000 emojis and use them in every server.
-// At start, Set.Start draws every face (package cardface), names each one by
+// At start, Set.Start (shard 0 only: the other shards wait for its faces,
+// see follow.go) draws every face (package cardface), names each one by
 // card, in words a screen reader says, and content hash
 // ("circle_plus_4_1a2b3c4d", "jack_clubs_1a2b3c4d"), lists the application's
 // emojis, and uploads only the faces missing or changed, one at a time in the

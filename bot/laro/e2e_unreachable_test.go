@@ -154,6 +154,33 @@ func TestLaroTableWhoseChannelIsDeletedCloses(t *testing.T) {
 	w.NoFailures()
 }
 
+// A player who plays with the hand dealt to them at the start (a
+// follow-up of their Join click) is told there too: the note went to the
+// Join click's original message, the lobby, before, and never reached
+// them (under load TestLaroTableWhoseChannelIsDeletedCloses hit this when
+// bob's My hand was not yet linked).
+func TestLaroTableWhoseChannelIsDeletedTellsTheDealtHand(t *testing.T) {
+	w := unreachableWorld(t)
+	alice, bob := w.Player("alice"), w.Player("bob")
+	r, err := alice.U.Slash(w.Ch, "laro new", discordtest.IntOpt("stake", 2), discordtest.IntOpt("ante", 10),
+		discordtest.IntOpt("claim_window", 0), discordtest.IntOpt("turn_timer", 600))
+	e2e.Answer(t, r, err)
+	lobby := w.TableMessage("Click **Join**")
+	bob.Click(lobby, e2e.Button(lobby, "join", ""))
+	alice.Click(w.Ch.Message(lobby.ID), e2e.Button(lobby, "start", ""))
+	dealt := bob.WaitHand("the hand dealt at the start", func(m *discordgo.Message) bool {
+		return strings.Contains(e2e.Text(m), "The game has started")
+	})
+	g := e2e.LiveGame(t, w, store.KindLaro)
+
+	w.Ch.Delete()
+	e2e.WaitAbandoned(t, w, g.ID, aMinute)
+	if m := bob.WaitPrivate("This table has closed"); m.ID != dealt.ID {
+		t.Errorf("the closing note went to message %s, not bob's dealt hand %s", m.ID, dealt.ID)
+	}
+	w.NoFailures()
+}
+
 func TestLaroNewInAThreadNeedsSendMessagesInThreads(t *testing.T) {
 	w := e2e.NewWorld(t)
 	alice := w.Player("alice")

@@ -47,7 +47,7 @@ func TestLausCardEmojisOnButtonsAndInTheSummary(t *testing.T) {
 		if moves > 200 {
 			t.Fatal("no round summary after 200 moves")
 		}
-		if summaryPosted(w) {
+		if hasSummary(w, 1) {
 			break
 		}
 		p, hand := e2e.LausMover(t, w, players)
@@ -78,18 +78,11 @@ func TestLausCardEmojisOnButtonsAndInTheSummary(t *testing.T) {
 	if !checked {
 		t.Fatal("no hand ever offered a card to play")
 	}
-	summary := w.TableMessage("round 1 result")
+	waitSummary(t, w, 1)
+	ms, _ := summaries(w, 1, 1)
+	summary := ms[0]
 	if !regexp.MustCompile(`<:(seven|eight|nine|ten|jack|queen|king|ace)_(clubs|spades|hearts|diamonds)_`).MatchString(e2e.Text(summary)) {
 		t.Errorf("the round summary shows no card emojis:\n%s", e2e.Text(summary))
 	}
 	w.NoFailures()
-}
-
-func summaryPosted(w *e2e.World) bool {
-	for _, m := range w.Ch.Messages() {
-		if strings.Contains(e2e.Text(m), "round 1 result") {
-			return true
-		}
-	}
-	return false
 }

@@ -196,12 +196,15 @@ func (t *lausTable) apply(a rules.Action, at time.Time, actor string, timedOut b
 	var ended *rules.RoundResult
 	if t.match.Round() != round || t.match.Over() {
 		// The engine deals the next round at once: the finished one is
-		// LastRound. Its summary goes into the table message (summary.go),
-		// drawn from the replayed match after a restart too.
+		// LastRound. Its summary goes into the summary message, posted
+		// with this action if the match has none yet (summary_message.go).
 		if rr, ok := t.match.LastRound(); ok {
 			ended = &rr
 			rec.LausRound = t.storeRound(rr)
 		}
+	}
+	if rr, ok := t.match.LastRound(); ok {
+		rec.Announce = t.summaryAnnouncement(rr, ended != nil)
 	}
 	if t.match.Over() {
 		rec.Status = store.StatusFinished
@@ -223,6 +226,9 @@ func (t *lausTable) apply(a rules.Action, at time.Time, actor string, timedOut b
 		return table.ErrNotSaved
 	}
 	t.Seq++
+	if rec.Announce != nil {
+		t.summaryStored(rec.Seq)
+	}
 	for _, l := range lines {
 		t.Event(l)
 	}
@@ -265,7 +271,7 @@ func (t *lausTable) describe(a rules.Action, ended *rules.RoundResult) {
 	case rules.Look:
 		t.Event(who + " looked at the skat.")
 	case rules.Pass:
-		t.Event(who + " passed: this round's scores double.")
+		t.Event(who + " passed the skat: scores double.")
 	case rules.LayBack:
 		t.Event(who + " laid two cards back face down.")
 	case rules.Play:
@@ -283,8 +289,10 @@ func (t *lausTable) describe(a rules.Action, ended *rules.RoundResult) {
 		// The new round's events start clean: the old round's plays are
 		// in its summary, and its cards are dealt again.
 		t.Events = nil
-		t.Event(fmt.Sprintf("Round %d is over (its result is below). %s deals round %d.",
-			ended.Round, t.Seats[t.match.Dealer()].Label(), t.match.Round()))
+		// One line on a phone. No "above" or "below": which of the two
+		// messages is newer depends on which moved last (summary.go). The
+		// new dealer is marked in the seats.
+		t.Event(fmt.Sprintf("Round %d over: see **round %d result**.", ended.Round, ended.Round))
 	}
 }
 
@@ -326,14 +334,16 @@ func (t *lausTable) screen(viewer int) lausScreen {
 	}
 }
 
-// refresh redraws the table message and every open hand message except
-// actor's (whose own click is answered directly). fresh posts a new table
-// message (a new match, or an old message retired) instead of editing the
-// current one.
+// refreshAll redraws the table message, the summary message if a round
+// has ended since it was drawn, and every open hand message except actor's
+// (whose own click is answered directly). fresh posts a new table message
+// (a new match, or an old message retired) instead of editing the current
+// one.
 func (t *lausTable) refreshAll(fresh bool, actor string) {
 	if t.match == nil {
 		return
 	}
+	t.showSummary()
 	t.Out.SetPublic(t.public(), fresh)
 	table.RefreshHands(t, actor)
 }

@@ -65,6 +65,9 @@ func (lg *Game) Recover(ctx context.Context, g store.Game) error {
 	if err != nil {
 		return err
 	}
+	if err := t.summaryFromStore(ctx); err != nil {
+		return err
+	}
 	if g.Status == store.StatusFinished {
 		// The match ended before the restart: its result was stored with
 		// its last action, and the table shows it with Play again.
@@ -79,6 +82,12 @@ func (lg *Game) Recover(ctx context.Context, g store.Game) error {
 			retireAs = &retire
 		}
 		lg.env.ResumeFinished(ctx, t, g, retireAs)
+		if !t.InThread() {
+			// The last round's summary may not have reached Discord before
+			// the restart. (A thread is archived at the match's end, and
+			// takes no more edits.)
+			t.Act.Post(t.showSummary)
+		}
 		return nil
 	}
 	t.LoadHands(ctx)

@@ -46,7 +46,7 @@ type lausTable struct {
 	timeouts []int  // turns in a row each seat timed out
 	afk      []bool // the computer keeps this seat until "I'm back"
 
-	summary roundSummary // the last round's summary, drawn once (summary.go)
+	sum summaryMessage // the match's summary message (summary_message.go)
 }
 
 // newTable handles /laus new: it checks the options, opens a lobby with the

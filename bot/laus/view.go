@@ -134,15 +134,13 @@ func lausPublic(s lausScreen) ui.Rendering {
 			players.WriteString(" (dealer)")
 		}
 		// One short line a seat, for a phone's screen (bot/internal/golden):
-		// the total, the tricks, and in a three-player round the skat.
+		// the total, the tricks, and in a three-player round a pass of the
+		// skat, which doubles the round's scores. (Looking is what most
+		// do; the turn line says whose decision is next.)
 		fmt.Fprintf(&players, " — **%d**", v.Totals[i])
 		if !over {
 			fmt.Fprintf(&players, " · %s", ui.Count(v.TricksTaken[i], "trick", "tricks"))
-			switch {
-			case v.Seats != 3:
-			case v.SkatDecisions[i] == rules.Looked:
-				players.WriteString(" · looked")
-			case v.SkatDecisions[i] == rules.Passed:
+			if v.Seats == 3 && v.SkatDecisions[i] == rules.Passed {
 				players.WriteString(" · passed")
 			}
 		}
@@ -163,14 +161,14 @@ func lausPublic(s lausScreen) ui.Rendering {
 		case ok:
 			trick = fmt.Sprintf("Last: %s → %s", s.trickText(last), s.name(last.Winner()))
 		}
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "On the table", Value: trick})
-	}
-	if v.Seats == 3 && !over {
-		skat := "2 cards face down."
+		// The skat's passes double the round's scores: the one thing about
+		// the skat the table must say (the seats say who looked or passed),
+		// said in the field's name to save a phone's lines.
+		name := "On the table"
 		if v.Passes > 0 {
-			skat += fmt.Sprintf(" %s: scores ×%d.", ui.Count(v.Passes, "pass", "passes"), 1<<v.Passes)
+			name += fmt.Sprintf(" · scores ×%d", 1<<v.Passes)
 		}
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Skat", Value: skat})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: name, Value: trick})
 	}
 	if n := len(s.Events); n > 0 && !over {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Latest", Value: strings.Join(s.Events[max(n-2, 0):], "\n")})

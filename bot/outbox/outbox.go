@@ -41,6 +41,7 @@ type Outbox struct {
 	announce   []broadcast    // one-off channel messages, posted in order
 	closing    []func()       // calls that end a game's thread, made after everything else (see EndThread)
 	clicked    []*clickedEdit // redraws of clicked messages, held while their callbacks may land (see clicked.go)
+	fences     fences         // messages with callbacks in flight (see clicked.go)
 	retire     *ui.Rendering  // what the current table message becomes when a fresh one replaces it
 	staleSince time.Time      // when the oldest urgent change not yet sent was made (zero: none)
 	lastPublic time.Time
@@ -90,7 +91,7 @@ func (o *Outbox) SetPublic(r ui.Rendering, fresh bool) {
 		o.newPublic = true
 	} else if !o.newPublic {
 		// Newer than a clicked redraw of the same message still queued.
-		o.clicked = dropClicked(o.clicked, o.messageID)
+		o.newerLocked(o.messageID, r)
 	}
 	o.staleLocked()
 	o.mu.Unlock()

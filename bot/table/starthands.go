@@ -1,6 +1,7 @@
 package table
 
 import (
+	"fmt"
 	"sync"
 	"time"
 
@@ -94,13 +95,18 @@ func DealHands(t Table, in *ui.Input) {
 const dealWait = 2 * time.Second
 
 // AnswerStart answers in, the click that started a game, with the
-// clicker's hand, and has the message clicked, left behind by the game's
+// clicker's hand (or, for a clicker who just left, says so), and has the message clicked, left behind by the game's
 // new table message, show was instead. The hand is a new private message,
 // the clicker's hand message from now on.
 func AnswerStart(t Table, in *ui.Input, channelID, msgID string, was ui.Rendering) *ui.Reply {
 	c := t.TableCore()
 	c.Out.FinalEdit(channelID, msgID, was)
 	seat := SeatIndex(c.Seats, in.UserID)
+	if seat < 0 {
+		// The click was the Leave table that completed a ready check
+		// (LeaveAfterGame): its clicker has no hand in the new game.
+		return ui.EphemeralText(fmt.Sprintf("You left table **%s**. Everyone still seated was in, so their next game has started.", c.ID))
+	}
 	// As in DealHands: the start's redraw of every hand, which comes
 	// before this answer has reached Discord, leaves this one alone unless
 	// the game has moved.

@@ -169,6 +169,7 @@ func run(ctx context.Context, c config, log io.Writer) (*report, error) {
 	m := measure(live)
 	r.fill(m, played, f.srv)
 	r.Routes = routeStats(f.srv.Requests(), start, start.Add(played))
+	r.TooManyWhen = countTooMany(f.srv.Requests(), start, start.Add(played))
 	r.Notices = noticeFigures(c.turnNotice, noticesFrom, noticesTo, played, r.Routes)
 	r.Bot = botFigures{
 		RSSIdleKB: idle.rssKB, RSSSetupKB: opened.rssKB, RSSEndKB: end.rssKB,
