@@ -30,7 +30,9 @@ func unreachableWorld(t *testing.T) *e2e.World {
 // checks that they are: an ante in the pot, escrow held.
 func stakedTable(t *testing.T, w *e2e.World, alice, bob *e2e.Player) (*discordgo.Message, store.Game) {
 	t.Helper()
-	table := e2e.OpenTable(t, w, alice, []*e2e.Player{bob}, discordtest.IntOpt("stake", 2), discordtest.IntOpt("ante", 10),
+	// On the channel endpoint: a token bound to the table message would
+	// keep it going whatever the channel's permissions.
+	table := e2e.OpenTableOnChannel(t, w, alice, []*e2e.Player{bob}, discordtest.IntOpt("stake", 2), discordtest.IntOpt("ante", 10),
 		discordtest.IntOpt("claim_window", 0), discordtest.IntOpt("turn_timer", 600))
 	for _, p := range []*e2e.Player{alice, bob} {
 		if bal, _ := w.St.Balance(t.Context(), w.Guild.ID(), p.U.ID()); bal.Total != 990 || bal.Held == 0 {

@@ -16,7 +16,7 @@ import (
 func TestLausFinishedTableIsRebuiltAfterACrash(t *testing.T) {
 	w := e2e.NewWorld(t)
 	alice := w.Player("alice")
-	lausSoloTable(t, w, alice, 100, 600)
+	lausSoloTableOnChannel(t, w, alice, 100, 600)
 	hand, round := playToTheMatchsLastCard(t, w, alice)
 
 	// The match's last card is stored, with the match's result, but no

@@ -19,11 +19,27 @@ import (
 // starts it, returning the first round's table message.
 func lausSoloTable(t *testing.T, w *e2e.World, p *e2e.Player, target, turnTimer int64) {
 	t.Helper()
+	lausSoloTableOn(t, w, p, target, turnTimer, false)
+}
+
+// lausSoloTableOnChannel is lausSoloTable with the table message posted,
+// and edited, through the channel endpoint (see e2e.RefuseStartFollowups),
+// for tests of what the channel's refusals do.
+func lausSoloTableOnChannel(t *testing.T, w *e2e.World, p *e2e.Player, target, turnTimer int64) {
+	t.Helper()
+	lausSoloTableOn(t, w, p, target, turnTimer, true)
+}
+
+func lausSoloTableOn(t *testing.T, w *e2e.World, p *e2e.Player, target, turnTimer int64, onChannel bool) {
+	t.Helper()
 	r, err := p.U.Slash(w.Ch, "laus new", discordtest.IntOpt("target", target), discordtest.IntOpt("turn_timer", turnTimer))
 	e2e.Answer(t, r, err)
 	lobby := w.TableMessage("Click **Join**")
 	p.Click(lobby, e2e.Button(lobby, "computer", "*"))
 	p.Click(lobby, e2e.Button(lobby, "computer", "*"))
+	if onChannel {
+		w.RefuseStartFollowups(0)
+	}
 	p.Click(lobby, e2e.Button(lobby, "start", "*"))
 }
 
@@ -282,7 +298,7 @@ func waitRound(t *testing.T, w *e2e.World, round int) e2e.LausFinal {
 func TestLausRoundSummaryIsShownAfterARestart(t *testing.T) {
 	w := e2e.NewWorld(t)
 	alice := w.Player("alice")
-	lausSoloTable(t, w, alice, 100000, 600)
+	lausSoloTableOnChannel(t, w, alice, 100000, 600)
 	first := w.TableMessage("match 1 · round 1")
 	alice.OpenHand(first)
 	hand := lausLastCard(t, w, alice)

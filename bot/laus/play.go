@@ -29,6 +29,7 @@ func (t *lausTable) start(ctx context.Context, in *ui.Input) *ui.Reply {
 	}
 	lobby := t.Out.MessageID()
 	t.EnterThread(ctx, in, t.ThreadName("match", t.settings.MatchNo))
+	table.PostStartThrough(t, in)
 	if r := t.begin(ctx, in.At); r != nil {
 		t.ReturnToLobby(lobby)
 		return r

@@ -36,7 +36,8 @@ type Outbox struct {
 	newPublic  bool           // post a fresh message instead of editing
 	urgent     bool           // send public without waiting for the table's pace (see Hurry)
 	messageID  string         // the table message, once posted
-	bound      *boundToken    // the freshest token that edits it (see outbox_token.go)
+	bound      *boundToken    // the freshest token that edits it (see token.go)
+	start      *startToken    // the token that posts the next fresh one (see starttoken.go)
 	announce   []broadcast    // one-off channel messages, posted in order
 	closing    []func()       // calls that end a game's thread, made after everything else (see EndThread)
 	clicked    []*clickedEdit // redraws of clicked messages, held while their callbacks may land (see clicked.go)
@@ -208,6 +209,11 @@ func (o *Outbox) due(now time.Time, force bool) (since, ready time.Time, ok bool
 			every = o.tokenEvery()
 		}
 		ready = o.lastPublic.Add(every)
+	}
+	if post && len(o.announce) == 0 && o.public != nil && !force {
+		if hold := o.startHeldLocked(now); hold.After(ready) {
+			ready = hold // the start click's answer first: then its token posts it
+		}
 	}
 	since = o.staleSince
 	if o.noticeNextLocked() {
