@@ -144,7 +144,10 @@ func abandonUnreachable(t Table, why string) {
 	v := c.ClosedView(fmt.Sprintf("This table has closed: %s. %sYou are free to sit at another table.", why, what))
 	for user, h := range c.hands {
 		if time.Since(h.at) <= tokenLife {
-			c.Out.SetEphemeral("hand:"+user, h.i, v)
+			// A hand dealt at the start is a follow-up of the player's
+			// Join click (h.msg): that click's own original is the table
+			// message, in the channel that is gone.
+			c.Out.SetEphemeralFollowup("hand:"+user, h.i, h.msg, v)
 		}
 	}
 }
