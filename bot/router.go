@@ -22,8 +22,9 @@ import (
 // comes.
 const handlerTimeout = 10 * time.Second
 
-// HandleInteraction is the discordgo handler for INTERACTION_CREATE. discordgo
-// calls it on a fresh goroutine per event and never recovers panics, so this
+// HandleInteraction handles one INTERACTION_CREATE; Listen wires it to a
+// session (gateway.go). discordgo calls handlers on a fresh goroutine per
+// event and never recovers panics, so this
 // is where a bad payload or a bug is contained: it is logged and the user
 // gets a clear answer, and the bot and its tables carry on.
 //

@@ -32,7 +32,7 @@ func startTestBot(t *testing.T) (*Bot, *discordtest.Server, *discordtest.Channel
 	s := srv.Session("")
 	b := New(Options{Session: s, Store: st, DevGuildID: g.ID(), Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		DeferAfter: 300 * time.Millisecond})
-	s.AddHandler(b.HandleInteraction)
+	b.Listen(s)
 	if err := s.Open(); err != nil {
 		t.Fatal(err)
 	}

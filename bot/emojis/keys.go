@@ -15,6 +15,29 @@ import (
 // Discord reads an emoji's name aloud: "circle_plus_4", "triangle_minus_10",
 // and "void" for every Void (they share one face).
 func LaroKey(c laro.Card) string {
+	if int(c) < len(laroKeys) {
+		return laroKeys[c]
+	}
+	return laroKey(c)
+}
+
+// laroKeys and lausKeys are every card's key, made once: a hand is drawn on
+// nearly every click, and each of its cards looks its face up.
+var (
+	laroKeys [laro.NumCards + 1]string
+	lausKeys [33]string
+)
+
+func init() {
+	for c := range laroKeys {
+		laroKeys[c] = laroKey(laro.Card(c))
+	}
+	for c := range lausKeys {
+		lausKeys[c] = lausKey(laus.Card(c))
+	}
+}
+
+func laroKey(c laro.Card) string {
 	if c.IsVoid() {
 		return "void"
 	}
@@ -32,6 +55,13 @@ var laroSuitWords = map[laro.Suit]string{laro.Circle: "circle", laro.Triangle: "
 
 // LausKey names a Laus card's face in words: "jack_clubs", "ten_hearts".
 func LausKey(c laus.Card) string {
+	if int(c) < len(lausKeys) {
+		return lausKeys[c]
+	}
+	return lausKey(c)
+}
+
+func lausKey(c laus.Card) string {
 	if !c.Valid() {
 		return ""
 	}

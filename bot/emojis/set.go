@@ -33,6 +33,15 @@ type Set struct {
 	mu    sync.RWMutex
 	ready map[string]discordgo.ComponentEmoji // by card key; nil until complete
 	plain *strings.Replacer                   // inline emojis back to card text
+	text  *inlineTexts                        // every card's inline emoji, made at publish
+}
+
+// inlineTexts are the cards' inline emojis ("<:name:id>") by card, made
+// once when the set is complete instead of on every use ("" for a card
+// without a face).
+type inlineTexts struct {
+	laro [laro.NumCards + 1]string
+	laus [33]string
 }
 
 // New returns an empty set.
@@ -123,9 +132,30 @@ func (s *Set) publish(ready map[string]discordgo.ComponentEmoji, texts map[strin
 	for key, e := range ready {
 		pairs = append(pairs, inline(e), texts[key])
 	}
+	text := &inlineTexts{}
+	for c := range text.laro {
+		if e, ok := ready[LaroKey(laro.Card(c))]; ok {
+			text.laro[c] = inline(e)
+		}
+	}
+	for c := range text.laus {
+		if e, ok := ready[LausKey(laus.Card(c))]; ok {
+			text.laus[c] = inline(e)
+		}
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.ready, s.plain = ready, strings.NewReplacer(pairs...)
+	s.ready, s.plain, s.text = ready, strings.NewReplacer(pairs...), text
+}
+
+// texts returns the inline emojis of a complete set, or nil.
+func (s *Set) texts() *inlineTexts {
+	if s == nil {
+		return nil
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.text
 }
 
 // Now returns the set as it is at this moment, unchanged by a sync that
@@ -141,7 +171,7 @@ func (s *Set) Now() *Set {
 		return nil
 	}
 	// The maps are never written after publish, so sharing them is safe.
-	return &Set{log: s.log, done: s.done, ready: s.ready, plain: s.plain}
+	return &Set{log: s.log, done: s.done, ready: s.ready, plain: s.plain, text: s.text}
 }
 
 func (s *Set) lookup(key string) (discordgo.ComponentEmoji, bool) {
@@ -163,16 +193,16 @@ func (s *Set) Laus(c laus.Card) (discordgo.ComponentEmoji, bool) { return s.look
 // LaroText shows a Laro card in message text: its emoji inline
 // ("<:circle_plus_4_1a2b3c4d:123>") or, without one, its symbol ("●+4").
 func (s *Set) LaroText(c laro.Card) string {
-	if e, ok := s.Laro(c); ok {
-		return inline(e)
+	if t := s.texts(); t != nil && int(c) < len(t.laro) && t.laro[c] != "" {
+		return t.laro[c]
 	}
 	return c.Symbol()
 }
 
 // LausText shows a Laus card in message text: its emoji inline or "J♣".
 func (s *Set) LausText(c laus.Card) string {
-	if e, ok := s.Laus(c); ok {
-		return inline(e)
+	if t := s.texts(); t != nil && int(c) < len(t.laus) && t.laus[c] != "" {
+		return t.laus[c]
 	}
 	return c.Symbol()
 }

@@ -195,53 +195,6 @@ func laroEnding(s laroScreen) string {
 	return b.String()
 }
 
-// suitNames are the suits' names as players say them.
-var suitNames = map[rules.Suit]string{rules.Circle: "Circle", rules.Triangle: "Triangle", rules.Square: "Square"}
-
-// maxHints is how many clusters-in-the-making a hand lists; more is noise.
-const maxHints = 5
-
-// hintText shows a finished cluster with its kind, or a pair with the
-// cards that would complete it.
-func (s laroScreen) hintText(h rules.Hint) string {
-	if h.Kind != rules.NoKind {
-		return fmt.Sprintf("%s → %s ✅", s.cards(h.Cards), h.Kind)
-	}
-	needs := make([]string, 0, len(h.Needs))
-	for _, n := range h.Needs {
-		if c, err := rules.ParseCard(n); err == nil {
-			needs = append(needs, s.card(c))
-		}
-	}
-	return fmt.Sprintf("%s → needs %s", s.cards(h.Cards), strings.Join(needs, " / "))
-}
-
-// suitRows groups a hand by suit for display, one line per suit.
-func (s laroScreen) suitRows(hand []rules.Card) string {
-	var rows []string
-	for _, suit := range []rules.Suit{rules.Circle, rules.Triangle, rules.Square} {
-		var cs []rules.Card
-		for _, c := range hand {
-			if !c.IsVoid() && c.Suit() == suit {
-				cs = append(cs, c)
-			}
-		}
-		if len(cs) > 0 {
-			rows = append(rows, fmt.Sprintf("%s %s  %s", suit.Symbol(), suitNames[suit], s.cards(cs)))
-		}
-	}
-	var voids []rules.Card
-	for _, c := range hand {
-		if c.IsVoid() {
-			voids = append(voids, c)
-		}
-	}
-	if len(voids) > 0 {
-		rows = append(rows, "Void  "+s.cards(voids))
-	}
-	return strings.Join(rows, "\n")
-}
-
 // laroHand renders a player's private hand message with the buttons for
 // exactly the moves that are legal for them now.
 func laroHand(s laroScreen) ui.Rendering {
@@ -299,9 +252,12 @@ func laroHand(s laroScreen) ui.Rendering {
 			if i == maxHints {
 				break
 			}
-			b.WriteString(s.hintText(h) + "\n")
+			if i > 0 {
+				b.WriteByte('\n')
+			}
+			s.writeHint(&b, h)
 		}
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Clusters in the making", Value: strings.TrimSuffix(b.String(), "\n")})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Clusters in the making", Value: b.String()})
 	}
 	top := "empty"
 	if v.Top != rules.NoCard {

@@ -14,7 +14,8 @@
 // # The walk of a click, top-down
 //
 //  1. bot.HandleInteraction (bot/router.go) gets the INTERACTION_CREATE
-//     from discordgo, drops a payload with no token, and makes the
+//     from discordgo (through Bot.Listen, bot/gateway.go, which decodes a
+//     click without its message), drops a payload with no token, and makes the
 //     interaction's Responder: Discord.For, wrapped by Observe.
 //  2. It refuses what it cannot handle (restarting, another shard's server,
 //     a DM, a garbled payload, a custom_id this build did not draw) with

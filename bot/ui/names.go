@@ -52,11 +52,23 @@ var markdown = strings.NewReplacer(
 	`>`, `\>`, `<`, `\<`, `[`, `\[`, `]`, `\]`,
 )
 
+// markdownChars are the characters markdown escapes.
+const markdownChars = "\\*_~`|><[]"
+
+// lineBreaks turns line breaks into spaces.
+var lineBreaks = strings.NewReplacer("\n", " ", "\r", " ")
+
 // EscapeName makes a user's name safe to put in markdown: it shows as
 // typed, never as bold, a spoiler, a link or a ping. Discordgo has no such
 // helper. Line breaks become spaces, so a name keeps to its line.
 func EscapeName(name string) string {
-	name = markdown.Replace(strings.NewReplacer("\n", " ", "\r", " ").Replace(name))
+	if strings.ContainsAny(name, "\n\r") {
+		name = lineBreaks.Replace(name)
+	}
+	if strings.ContainsAny(name, markdownChars) {
+		// Most names have none of them, and a Replacer copies even those.
+		name = markdown.Replace(name)
+	}
 	if strings.HasPrefix(name, "#") || strings.HasPrefix(name, "-") || strings.HasPrefix(name, "+") {
 		name = `\` + name
 	}

@@ -59,3 +59,18 @@ func TestNameOrFallsBackToAMention(t *testing.T) {
 		t.Errorf("NameOr(unknown) = %q, want a mention", got)
 	}
 }
+
+// TestEscapeNameEscapesEveryMarkdownCharacter checks the quick test for
+// names with nothing to escape against the replacer itself: each character
+// the replacer escapes is escaped alone and inside a name.
+func TestEscapeNameEscapesEveryMarkdownCharacter(t *testing.T) {
+	for _, r := range `\*_~` + "`" + `|><[]` {
+		c := string(r)
+		if want := markdown.Replace("a" + c); EscapeName("a"+c) != want || want == "a"+c {
+			t.Errorf("EscapeName(%q) = %q, want %q, escaped", "a"+c, EscapeName("a"+c), want)
+		}
+	}
+	if got := EscapeName("plain name"); got != "plain name" {
+		t.Errorf("EscapeName(%q) = %q", "plain name", got)
+	}
+}

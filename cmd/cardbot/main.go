@@ -46,7 +46,12 @@ func main() {
 	collectGarbageSooner()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, stop, cfg, log); err != nil {
+	// A developer's setting, like GOGC, not the bot's configuration: the
+	// load generator's -profile sets it (see docs/load-testing.md).
+	stopProfile := profileOnSignals(os.Getenv("CARDBOT_PROFILE"), log)
+	err = run(ctx, stop, cfg, log)
+	stopProfile()
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "cardbot:", err)
 		os.Exit(1)
 	}
@@ -114,6 +119,13 @@ func run(ctx context.Context, stopSignals func(), cfg config, log *slog.Logger) 
 	}
 	// Interactions reach a bot without any privileged intent.
 	session.Identify.Intents = discordgo.IntentsGuilds
+	// Of discordgo's cache the bot reads its own user, and channels and
+	// threads (a channel's type and a thread's parent, bot/threads),
+	// never members, roles, emojis, stickers, voice or presences:
+	// permissions come with each interaction. Those stay out of it.
+	cache := session.State
+	cache.TrackMembers, cache.TrackThreadMembers, cache.TrackRoles = false, false, false
+	cache.TrackEmojis, cache.TrackStickers, cache.TrackVoice, cache.TrackPresences = false, false, false, false
 	// discordgo identifies as shard [ID, Count] when Count > 1.
 	session.ShardID, session.ShardCount = cfg.Shard.ID, cfg.Shard.Count
 
@@ -125,14 +137,12 @@ func run(ctx context.Context, stopSignals func(), cfg config, log *slog.Logger) 
 	opts.GlobalBudget = budget
 	opts.Shard = cfg.Shard
 	b := bot.New(opts)
-	session.AddHandler(b.HandleInteraction)
-	if err := waitIdentifyTurn(ctx, session, st, cfg.Shard, log); err != nil {
-		if ctx.Err() != nil {
-			return nil // stopped while waiting
-		}
-		return err
-	}
+	b.Listen(session)
+	gateIdentify(ctx, session, st, cfg.Shard, log)
 	if err := session.Open(); err != nil {
+		if ctx.Err() != nil {
+			return nil // stopped while waiting for the turn to identify
+		}
 		if restCode(err) == http.StatusUnauthorized {
 			return errors.New("the token was refused by Discord: check DISCORD_TOKEN (Bot → Reset Token gives a new one)")
 		}

@@ -282,7 +282,7 @@ func TestBinaryTwoShardsOnOneDatabase(t *testing.T) {
 	// The fake's GET /gateway/bot says max_concurrency 1: one bucket, one IDENTIFY per 5 s
 	// over both processes.
 	if ids := srv.IdentifiedAt(); len(ids) != 2 || ids[1].At.Sub(ids[0].At) < 5*time.Second-50*time.Millisecond {
-		t.Errorf("identifies %+v, want two at least 5 s apart", ids)
+		t.Errorf("identifies %+v, want two at least 5 s apart (Discord's limit per bucket)", ids)
 	}
 	var names []string
 	for _, c := range srv.Commands("") {

@@ -119,6 +119,9 @@ func (b *botProcess) counts() (warnings, errs int) {
 	return b.warnings, b.errs
 }
 
+// signal sends sig to the bot, if it is still running.
+func (b *botProcess) signal(sig os.Signal) { _ = b.cmd.Process.Signal(sig) }
+
 func (b *botProcess) pid() string { return strconv.Itoa(b.cmd.Process.Pid) }
 
 // waitRunning waits until the bot says it is running.

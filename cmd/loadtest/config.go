@@ -24,6 +24,7 @@ type config struct {
 	claimWindow int
 	turnNotice  int    // the servers' turn_notice, seconds (-1: off)
 	out         string // JSON report file; "": none
+	profile     string // the bot's profiles' path prefix; "": none
 	verbose     bool
 }
 
@@ -53,6 +54,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.IntVar(&c.claimWindow, "claim-window", 0, "the LARO! window of Laro tables, in seconds")
 	fs.IntVar(&c.turnNotice, "turn-notice", cardtable.DefaultTurnNoticeS, "the servers' turn_notice: seconds before a waiting player is pinged, -1 for off")
 	fs.StringVar(&c.out, "out", "", "also write the report as JSON to this `file`")
+	fs.StringVar(&c.profile, "profile", "", "profile the bot while the tables play: its CPU profile to `prefix`.cpu, its allocations before and after to prefix.heap0 and prefix.heap1")
 	fs.BoolVar(&c.verbose, "v", false, "print the bot's and the fake Discord's log lines to standard error")
 	if err := fs.Parse(args); err != nil {
 		return c, err

@@ -14,7 +14,7 @@ import (
 // notices at once so that every turn has one.
 func TestRunMeasures(t *testing.T) {
 	c := config{tables: 3, game: "mix", rate: 50, duration: 5 * time.Second, latency: 10 * time.Millisecond, budget: 50,
-		turnNotice: 0}
+		turnNotice: 0, profile: filepath.Join(t.TempDir(), "bot")}
 	var progress strings.Builder
 	r, err := run(t.Context(), c, &progress)
 	if err != nil {
@@ -40,6 +40,14 @@ func TestRunMeasures(t *testing.T) {
 	}
 	if b := r.Bot; b.RSSIdleKB <= 0 || b.RSSEndKB <= 0 || b.CPUSeconds <= 0 || b.Errors != 0 || !strings.HasPrefix(b.Exit, "exited cleanly") {
 		t.Errorf("bot figures %+v: want memory and CPU read, no errors, a clean exit", b)
+	}
+	if b := r.Bot; b.CPUPerClickMs <= 0 || r.RESTPerClick <= 0 || !strings.Contains(out.String(), "ms a click") {
+		t.Errorf("CPU per click %.3f ms, REST calls per click %.2f: want both, and the CPU per click in the report", b.CPUPerClickMs, r.RESTPerClick)
+	}
+	for _, ext := range []string{".cpu", ".heap0", ".heap1"} {
+		if fi, err := os.Stat(c.profile + ext); err != nil || fi.Size() == 0 {
+			t.Errorf("the bot's profile %s: %v; want it written", ext, err)
+		}
 	}
 	if len(r.Routes) == 0 || r.RESTCalls == 0 {
 		t.Errorf("%d REST calls, routes %v: want the bot's traffic", r.RESTCalls, r.Routes)

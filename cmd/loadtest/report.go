@@ -36,13 +36,15 @@ type report struct {
 
 	Figures []summary `json:"figures"`
 
-	Failures    map[string]int `json:"interaction_failures"` // the fake's Failures, by kind
-	RESTCalls   int            `json:"rest_calls"`
-	RateLimited map[string]int `json:"rate_limit_checked"` // requests checked, by scope
-	TooMany     map[string]int `json:"429s"`               // 429 answers, by scope
-	HotBuckets  []bucket       `json:"buckets_with_429s"`
-	Routes      []route        `json:"routes"` // REST calls during the run, busiest first
-	Notices     notices        `json:"turn_notices"`
+	Failures  map[string]int `json:"interaction_failures"` // the fake's Failures, by kind
+	RESTCalls int            `json:"rest_calls"`
+	// RESTPerClick is the REST calls during the run over its clicks.
+	RESTPerClick float64        `json:"rest_calls_per_click"`
+	RateLimited  map[string]int `json:"rate_limit_checked"` // requests checked, by scope
+	TooMany      map[string]int `json:"429s"`               // 429 answers, by scope
+	HotBuckets   []bucket       `json:"buckets_with_429s"`
+	Routes       []route        `json:"routes"` // REST calls during the run, busiest first
+	Notices      notices        `json:"turn_notices"`
 
 	Stalls    stalls     `json:"load_generator_stalls"`
 	Bot       botFigures `json:"bot"`
@@ -83,8 +85,9 @@ type botFigures struct {
 	RSSSetupKB    int64   `json:"rss_setup_kb"` // every table open
 	RSSEndKB      int64   `json:"rss_end_kb"`   // end of the run
 	RSSPerTableKB float64 `json:"rss_per_table_kb"`
-	CPUSeconds    float64 `json:"cpu_seconds"` // during the run
-	CPUPercent    float64 `json:"cpu_percent"` // of one core
+	CPUSeconds    float64 `json:"cpu_seconds"`      // during the run
+	CPUPercent    float64 `json:"cpu_percent"`      // of one core
+	CPUPerClickMs float64 `json:"cpu_per_click_ms"` // CPUSeconds over the clicks of the run
 	Warnings      int     `json:"warnings"`
 	Errors        int     `json:"errors"`
 	Exit          string  `json:"exit"` // how it stopped after SIGTERM
@@ -140,10 +143,10 @@ func (r *report) print(w io.Writer) {
 	fmt.Fprintln(w, r.Notices.line())
 	fmt.Fprintf(w, "interaction failures (late or missing answers): %s\n", counts(r.Failures))
 	if len(r.Routes) > 0 {
-		fmt.Fprintln(w, "\nbusiest REST routes during the run:")
+		fmt.Fprintf(w, "\nbusiest REST routes during the run (%.2f calls a click in all):\n", r.RESTPerClick)
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 		fmt.Fprintln(tw, "route\tcalls\tper s\tmax in flight\tp50 ms\t")
-		for _, rt := range r.Routes[:min(len(r.Routes), 6)] {
+		for _, rt := range r.Routes[:min(len(r.Routes), 10)] {
 			fmt.Fprintf(tw, "%s\t%d\t%.1f\t%d\t%.0f\t\n", rt.Route, rt.Calls, rt.PerSecond, rt.MaxInFlight, rt.P50)
 		}
 		tw.Flush()
@@ -152,8 +155,8 @@ func (r *report) print(w io.Writer) {
 	b := r.Bot
 	fmt.Fprintf(w, "\nbot RSS: %.1f MB idle, %.1f MB with the tables open, %.1f MB at the end: %.0f kB per live table\n",
 		mb(b.RSSIdleKB), mb(b.RSSSetupKB), mb(b.RSSEndKB), b.RSSPerTableKB)
-	fmt.Fprintf(w, "bot CPU: %.1f s in %.1f s of run = %.0f%% of one core; logged %d warnings, %d errors; %s\n",
-		b.CPUSeconds, r.RunSeconds, b.CPUPercent, b.Warnings, b.Errors, b.Exit)
+	fmt.Fprintf(w, "bot CPU: %.1f s in %.1f s of run = %.0f%% of one core, %.2f ms a click; logged %d warnings, %d errors; %s\n",
+		b.CPUSeconds, r.RunSeconds, b.CPUPercent, b.CPUPerClickMs, b.Warnings, b.Errors, b.Exit)
 	fmt.Fprintf(w, "load generator and fake Discord CPU: %.1f s = %.0f%% of one core\n", r.Generator.CPUSeconds, r.Generator.CPUPercent)
 	fmt.Fprintln(w, r.Stalls.line())
 }

@@ -62,3 +62,12 @@ func deferredAnswer(t discordgo.InteractionResponseType) bool {
 	return t == discordgo.InteractionResponseDeferredChannelMessageWithSource ||
 		t == discordgo.InteractionResponseDeferredMessageUpdate
 }
+
+// restCalls is the calls of every route in rs.
+func restCalls(rs []route) int {
+	n := 0
+	for _, r := range rs {
+		n += r.Calls
+	}
+	return n
+}

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/cardbot/cardbot/bot/discordtest"
@@ -66,6 +67,13 @@ func run(ctx context.Context, c config, log io.Writer) (*report, error) {
 	if len(f.guilds) == 1 {
 		// Several servers need the commands registered globally.
 		env = append(env, "DEV_GUILD_ID="+f.guilds[0].ID())
+	}
+	if c.profile != "" {
+		prefix, err := filepath.Abs(c.profile)
+		if err != nil {
+			return nil, err
+		}
+		env = append(env, "CARDBOT_PROFILE="+prefix)
 	}
 	bot, err := startBot(bin, dir, env, echo)
 	if err != nil {
@@ -125,6 +133,9 @@ func run(ctx context.Context, c config, log io.Writer) (*report, error) {
 		return nil, fmt.Errorf("reading the bot's usage: %w", err)
 	}
 	self, _ := readUsage("self")
+	if c.profile != "" {
+		bot.signal(syscall.SIGUSR1) // start profiling
+	}
 
 	fmt.Fprintf(log, "playing for %v…\n", c.duration)
 	playCtx, cancel := context.WithTimeout(ctx, c.duration)
@@ -149,6 +160,9 @@ func run(ctx context.Context, c config, log io.Writer) (*report, error) {
 		return nil, fmt.Errorf("reading the bot's usage: %w", err)
 	}
 	selfEnd, _ := readUsage("self")
+	if c.profile != "" {
+		bot.signal(syscall.SIGUSR2) // stop profiling
+	}
 	wg.Wait() // clicks in flight get their answers
 	f.quiet(calm, drainLimit)
 
@@ -161,6 +175,10 @@ func run(ctx context.Context, c config, log io.Writer) (*report, error) {
 		RSSPerTableKB: float64(end.rssKB-idle.rssKB) / float64(len(live)),
 		CPUSeconds:    (end.cpu - opened.cpu).Seconds(),
 		CPUPercent:    100 * (end.cpu - opened.cpu).Seconds() / played.Seconds(),
+	}
+	if r.Clicks > 0 {
+		r.Bot.CPUPerClickMs = 1000 * r.Bot.CPUSeconds / float64(r.Clicks)
+		r.RESTPerClick = float64(restCalls(r.Routes)) / float64(r.Clicks)
 	}
 	r.Generator.CPUSeconds = (selfEnd.cpu - self.cpu).Seconds()
 	r.Generator.CPUPercent = 100 * r.Generator.CPUSeconds / played.Seconds()

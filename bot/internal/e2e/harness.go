@@ -78,7 +78,7 @@ func (w *World) Start() {
 		o.Log = slog.New(slog.NewTextHandler(testWriter{w.T}, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	}
 	b := bot.New(o)
-	s.AddHandler(b.HandleInteraction)
+	b.Listen(s)
 	if err := s.Open(); err != nil {
 		w.T.Fatalf("session.Open: %v", err)
 	}

@@ -1,0 +1,77 @@
+package laro
+
+import (
+	"strings"
+
+	rules "github.com/cardbot/cardbot/engine/laro"
+)
+
+// The text of a hand's card rows and hints, written into one builder: the
+// hand is drawn on nearly every click.
+
+// suitNames are the suits' names as players say them.
+var suitNames = map[rules.Suit]string{rules.Circle: "Circle", rules.Triangle: "Triangle", rules.Square: "Square"}
+
+// maxHints is how many clusters-in-the-making a hand lists; more is noise.
+const maxHints = 5
+
+// writeCards writes cards in message text, separated by spaces: cards
+// without the slice and the join, for the hand, which is drawn on nearly
+// every click.
+func (s laroScreen) writeCards(b *strings.Builder, cs []rules.Card) {
+	for i, c := range cs {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(s.card(c))
+	}
+}
+
+// writeHint writes a finished cluster with its kind, or a pair with the
+// cards that would complete it.
+func (s laroScreen) writeHint(b *strings.Builder, h rules.Hint) {
+	s.writeCards(b, h.Cards)
+	if h.Kind != rules.NoKind {
+		b.WriteString(" → " + h.Kind.String() + " ✅")
+		return
+	}
+	b.WriteString(" → needs ")
+	first := true
+	for _, n := range h.Needs {
+		if c, err := rules.ParseCard(n); err == nil {
+			if !first {
+				b.WriteString(" / ")
+			}
+			b.WriteString(s.card(c))
+			first = false
+		}
+	}
+}
+
+// suitRows groups a hand by suit for display, one line per suit, then its
+// Voids.
+func (s laroScreen) suitRows(hand []rules.Card) string {
+	var b strings.Builder
+	cs := make([]rules.Card, 0, len(hand))
+	row := func(label string, keep func(rules.Card) bool) {
+		cs = cs[:0]
+		for _, c := range hand {
+			if keep(c) {
+				cs = append(cs, c)
+			}
+		}
+		if len(cs) == 0 {
+			return
+		}
+		if b.Len() > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(label)
+		s.writeCards(&b, cs)
+	}
+	for _, suit := range []rules.Suit{rules.Circle, rules.Triangle, rules.Square} {
+		row(suit.Symbol()+" "+suitNames[suit]+"  ", func(c rules.Card) bool { return !c.IsVoid() && c.Suit() == suit })
+	}
+	row("Void  ", rules.Card.IsVoid)
+	return b.String()
+}

@@ -1,0 +1,65 @@
+package laro
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	rules "github.com/cardbot/cardbot/engine/laro"
+)
+
+// TestHandTextAsBefore checks that the hand's card rows and hints, now
+// written into one builder, read exactly as the fmt-based code wrote them.
+func TestHandTextAsBefore(t *testing.T) {
+	var s laroScreen
+	for _, hand := range []string{"C+4 C+5 C+6 S-9 V V", "C-1 T+3 T+4 S-7 S-8 S-9 V", "T-2", "V", ""} {
+		cs, err := rules.ParseCards(hand)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want, got []string
+		for _, h := range rules.Hints(cs) {
+			var b strings.Builder
+			s.writeHint(&b, h)
+			got = append(got, b.String())
+			if h.Kind != rules.NoKind {
+				want = append(want, fmt.Sprintf("%s → %s ✅", s.cards(h.Cards), h.Kind))
+				continue
+			}
+			var needs []string
+			for _, n := range h.Needs {
+				if c, err := rules.ParseCard(n); err == nil {
+					needs = append(needs, s.card(c))
+				}
+			}
+			want = append(want, fmt.Sprintf("%s → needs %s", s.cards(h.Cards), strings.Join(needs, " / ")))
+		}
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("hints of %q:\n%s\nwant\n%s", hand, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		var rows []string
+		for _, suit := range []rules.Suit{rules.Circle, rules.Triangle, rules.Square} {
+			var in []rules.Card
+			for _, c := range cs {
+				if !c.IsVoid() && c.Suit() == suit {
+					in = append(in, c)
+				}
+			}
+			if len(in) > 0 {
+				rows = append(rows, fmt.Sprintf("%s %s  %s", suit.Symbol(), suitNames[suit], s.cards(in)))
+			}
+		}
+		var voids []rules.Card
+		for _, c := range cs {
+			if c.IsVoid() {
+				voids = append(voids, c)
+			}
+		}
+		if len(voids) > 0 {
+			rows = append(rows, "Void  "+s.cards(voids))
+		}
+		if got, want := s.suitRows(cs), strings.Join(rows, "\n"); got != want {
+			t.Errorf("rows of %q:\n%s\nwant\n%s", hand, got, want)
+		}
+	}
+}
