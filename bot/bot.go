@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/catalog"
 	"github.com/cardbot/cardbot/bot/emojis"
 	"github.com/cardbot/cardbot/bot/games"
 	"github.com/cardbot/cardbot/bot/metrics"
@@ -87,11 +88,25 @@ func New(o Options) *Bot {
 	b.env.Shard = o.Shard
 	b.responder = &respond.Discord{Session: o.Session, Budget: func() error { return b.env.Pace.Wait(b.env.Context()) }}
 	var games []string // the modules that run tables
-	if o.CardEmojis {
-		b.env.Emojis = emojis.New(o.Log)
+	var entries []catalog.Entry
+	built := make([]ui.Module, len(o.Modules))
+	for i, newModule := range o.Modules {
+		built[i] = newModule(b.env)
+		if g, ok := built[i].(table.Game); ok {
+			entries = append(entries, g.Entry())
+		}
 	}
-	for _, newModule := range o.Modules {
-		m := newModule(b.env)
+	// Every game is registered before any module is asked for its command,
+	// which may name the games (the /cardbot settings options).
+	cat, err := catalog.New(entries...)
+	if err != nil {
+		panic(err) // two games of one kind: a programming error in the module list
+	}
+	b.env.Games = cat
+	if o.CardEmojis {
+		b.env.Emojis = emojis.New(o.Log, cat.Faces(), cat.RetiredFaces())
+	}
+	for _, m := range built {
 		cmd := m.Command()
 		b.modules[cmd.Name] = m
 		b.names = append(b.names, cmd.Name)
@@ -118,8 +133,9 @@ func New(o Options) *Bot {
 // one bulk overwrite (which also removes commands an older build had).
 func (b *Bot) Commands() []*discordgo.ApplicationCommand { return b.commands }
 
-// Start registers the slash commands (shard 0 only), posts what the last run stored to
-// announce but did not get posted, and rebuilds every table that was live
+// Start registers the slash commands and syncs the card emojis (shard 0
+// only; the other shards wait for its emojis), posts what the last run
+// stored to announce but did not get posted, and rebuilds every table that was live
 // when the bot last stopped, including those still open after their game
 // ended. The session must be open (READY received).
 func (b *Bot) Start(ctx context.Context) error {
@@ -137,7 +153,13 @@ func (b *Bot) Start(ctx context.Context) error {
 		ectx, cancel := context.WithCancel(context.Background())
 		b.stopEmojis = cancel
 		budgeted := emojis.WithBudget(b.session, func() error { return b.env.Pace.Wait(ectx) })
-		set.Start(ectx, budgeted, appID)
+		if b.registersCommands() {
+			set.Start(ectx, budgeted, appID)
+		} else {
+			// The application's emojis are shared: shard 0 uploads them,
+			// and the other shards only read them (emojis/follow.go).
+			set.StartFollowing(ectx, budgeted, appID)
+		}
 	}
 	b.env.PostAnnouncements(ctx)
 	return b.recoverTables(ctx)

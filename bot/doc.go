@@ -15,6 +15,8 @@
 // the responder's observer (respond.Observe), when the binary serves metrics.
 //
 // It knows games only as ui.Modules (and table.Games, to rebuild them),
-// listed in package games. Imports point one way: bot → games → each game
+// listed in package games; before it asks any module for its command it
+// collects each game's catalog entry into the catalog of games (package
+// catalog, table.Env.Games), which the shared packages look games up in. Imports point one way: bot → games → each game
 // (laro, laus, chips) → table → store and engine, with ui beneath them all.
 package bot

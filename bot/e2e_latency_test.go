@@ -132,20 +132,27 @@ func TestHandsKeepUpAtDiscordLatency(t *testing.T) {
 	w.NoFailures()
 }
 
-// clickAndWait clicks and waits for the bot's answer.
+// clickAndWait clicks and waits for the bot's answer: the callback, and the
+// edit that follows it if the bot deferred.
 func clickAndWait(p *e2e.Player, m *discordgo.Message, id string) (discordtest.Callback, error) {
 	r, err := p.U.Click(m, id)
 	if err != nil {
 		return discordtest.Callback{}, err
 	}
-	return r.Wait()
+	cb, err := r.Wait()
+	if err == nil && cb.Type == discordgo.InteractionResponseDeferredMessageUpdate {
+		// A loaded machine made the bot defer: the hand shows the move
+		// once the edit that follows has come.
+		_, err = r.WaitEdited(1, e2e.Patience)
+	}
+	return cb, err
 }
 
 // waitFor waits for a message in ch whose text contains want.
 func waitFor(t *testing.T, ch *discordtest.Channel, want string) *discordgo.Message {
 	t.Helper()
 	var found *discordgo.Message
-	if _, err := ch.Wait(10*time.Second, func(ms []*discordgo.Message) bool {
+	if _, err := ch.Wait(e2e.Patience, func(ms []*discordgo.Message) bool {
 		for _, m := range slices.Backward(ms) {
 			if strings.Contains(e2e.Text(m), want) {
 				found = m

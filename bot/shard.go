@@ -17,6 +17,9 @@ import (
 //     list at once would only spend Discord's rate limit, and a rolling upgrade would
 //     flap the list between old and new builds; with one registrar, the list changes
 //     when shard 0 runs the new build.
+//   - The card emojis belong to the application too: shard 0 uploads them, the
+//     others list them until all are there (emojis.Set.StartFollowing), so no two
+//     processes race to upload the same name.
 //   - After a restart only this shard's live tables are rebuilt (recoverTables).
 //   - An interaction from another shard's guild is refused without touching anything.
 //     Discord never sends one; a misconfigured SHARD_COUNT, or a guild that moved

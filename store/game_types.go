@@ -6,25 +6,39 @@ import (
 	"time"
 )
 
-// Kind is the card game a game row plays.
-type Kind uint8
+// Kind is the card game a game row plays: its stored name, which is also its
+// slash command and its name in custom_ids ("laro"). The store knows no list of
+// games: any well-formed name is stored (ValidKind), and the bot's game registry
+// (bot/games) decides which names are games.
+type Kind string
 
-// Kinds of game.
+// The kinds of cardbot's own games. A game of another kind needs no constant here.
 const (
-	KindNone Kind = iota
-	KindLaro
-	KindLaus
+	KindNone Kind = ""
+	KindLaro Kind = "laro"
+	KindLaus Kind = "laus"
 )
 
-var kindNames = [...]string{KindNone: "none", KindLaro: "laro", KindLaus: "laus"}
+// maxKindLen keeps a kind short enough for a custom_id's game field and a slash
+// command's name (at most 32 characters on Discord).
+const maxKindLen = 16
 
-// String returns the kind's stored name, "laro" or "laus".
-func (k Kind) String() string {
-	if int(k) < len(kindNames) {
-		return kindNames[k]
+// ValidKind reports whether k can name a game: 1 to 16 lowercase ASCII letters
+// and digits, starting with a letter, as a slash command name must be.
+func ValidKind(k Kind) bool {
+	if len(k) == 0 || len(k) > maxKindLen || k[0] < 'a' || k[0] > 'z' {
+		return false
 	}
-	return fmt.Sprintf("Kind(%d)", k)
+	for i := 0; i < len(k); i++ {
+		if c := k[i]; (c < 'a' || c > 'z') && (c < '0' || c > '9') {
+			return false
+		}
+	}
+	return true
 }
+
+// String returns the kind's stored name, e.g. "laro".
+func (k Kind) String() string { return string(k) }
 
 // Status is where a game is in its life.
 type Status uint8

@@ -19,7 +19,7 @@ func (s *Store) CreateGame(ctx context.Context, g Game) (Game, error) {
 	if g.Status == StatusNone {
 		g.Status = StatusLobby
 	}
-	if g.Kind != KindLaro && g.Kind != KindLaus {
+	if !ValidKind(g.Kind) {
 		return Game{}, fmt.Errorf("%w: game kind %s", ErrInvalid, g.Kind)
 	}
 	if g.Guild == "" || g.Channel == "" {
@@ -303,8 +303,8 @@ func scanGame(r scanner) (Game, error) {
 		return Game{}, err
 	}
 	var err error
-	if g.Kind, err = parseEnum[Kind](kindNames[:], kind); err != nil {
-		return Game{}, err
+	if g.Kind = Kind(kind); !ValidKind(g.Kind) {
+		return Game{}, fmt.Errorf("store: unknown stored value %q", kind)
 	}
 	if g.Status, err = parseEnum[Status](statusNames[:], status); err != nil {
 		return Game{}, err

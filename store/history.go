@@ -34,7 +34,7 @@ type HistoryEntry struct {
 // History returns the user's finished games matching q, newest first, and whether
 // more follow after them. A user with no finished game gets an empty list.
 func (s *Store) History(ctx context.Context, q HistoryQuery) ([]HistoryEntry, bool, error) {
-	if q.Kind != KindLaro && q.Kind != KindLaus {
+	if !ValidKind(q.Kind) {
 		return nil, false, fmt.Errorf("%w: history of kind %s", ErrInvalid, q.Kind)
 	}
 	if q.Limit < 1 || q.Limit > 100 || q.Offset < 0 {

@@ -22,7 +22,7 @@ func (s *Store) SeatNames(ctx context.Context, guild string, kind Kind, users []
 		rows, err := tx.QueryContext(ctx, `
 			SELECT json_extract(j.value, '$.user'), json_extract(j.value, '$.name')
 			FROM games g, json_each(g.seats) j
-			WHERE g.guild = ? AND (? = 'none' OR g.kind = ?) AND g.status != 'lobby'
+			WHERE g.guild = ? AND (? = '' OR g.kind = ?) AND g.status != 'lobby'
 			  AND json_extract(j.value, '$.name') IS NOT NULL
 			ORDER BY g.created_at, g.id`, guild, kind.String(), kind.String())
 		if err != nil {

@@ -207,3 +207,50 @@ func TestEachTokenHasItsOwnBucketOutsideTheGlobalLimit(t *testing.T) {
 			st.Requests[discordtest.ScopeGlobal], st.TooMany[discordtest.ScopeGlobal])
 	}
 }
+
+// A public follow-up on a click's token (the bot posts a game's table
+// message so) is a channel message everyone sees, which that token then
+// edits by ID, while @original stays the click's own private answer. (No
+// gateway event tells the bot of it: Discord sends MESSAGE_CREATE only to
+// bots with the GUILD_MESSAGES intent, and a bot built on this fake
+// identifies with GUILDS alone.)
+func TestPublicFollowupIsAChannelMessageItsTokenEdits(t *testing.T) {
+	t.Parallel()
+	srv, dg, table, _, in := clickAnswered(t, discordgo.InteractionResponseChannelMessageWithSource)
+	ch := srv.Channel(table.ChannelID)
+	f, err := dg.FollowupMessageCreate(in, true, &discordgo.WebhookParams{Content: "game 1 has started"})
+	if err != nil {
+		t.Fatalf("public follow-up: %v", err)
+	}
+	got := ch.Message(f.ID)
+	if got == nil || got.Content != "game 1 has started" || got.Flags&discordgo.MessageFlagsEphemeral != 0 {
+		t.Fatalf("the channel shows %v for follow-up %s, want it public with its content", got, f.ID)
+	}
+	if got.InteractionMetadata == nil || got.InteractionMetadata.User == nil || got.InteractionMetadata.User.Username != "alice" ||
+		got.Type != discordgo.MessageTypeReply {
+		t.Errorf("the follow-up shows type %d and interaction %+v, want a reply naming alice's click", got.Type, got.InteractionMetadata)
+	}
+	if n := len(ch.Messages()); n != 2 {
+		t.Errorf("the channel shows %d messages, want the table message and the follow-up", n)
+	}
+	if eph := srv.User("alice").Ephemeral(); len(eph) != 1 || eph[0].ID == f.ID {
+		t.Errorf("alice's ephemeral messages %v, want her answer alone", eph)
+	}
+	turn := "bob's turn"
+	m, err := dg.FollowupMessageEdit(in, f.ID, &discordgo.WebhookEdit{Content: &turn})
+	if err != nil || m.ID != f.ID {
+		t.Fatalf("editing the follow-up by ID through the token: %v, message %v", err, m)
+	}
+	if got := ch.Message(f.ID).Content; got != turn {
+		t.Errorf("the follow-up reads %q, want %q", got, turn)
+	}
+	// @original is still the private answer, not the follow-up.
+	mine := "your hand, edited"
+	if o, err := dg.InteractionResponseEdit(in, &discordgo.WebhookEdit{Content: &mine}); err != nil || o.ID == f.ID {
+		t.Errorf("editing @original: %v, message %v; want the private answer", err, o)
+	}
+	if got := ch.Message(f.ID).Content; got != turn {
+		t.Errorf("editing @original changed the follow-up to %q", got)
+	}
+	noFailures(t, srv)
+}

@@ -2,18 +2,17 @@ package emojis
 
 import (
 	"testing"
-
-	"github.com/cardbot/cardbot/engine/laro"
 )
 
-// BenchmarkLaroText is the cost of showing one card in a view, from many
+// BenchmarkText is the cost of showing one card in a view, from many
 // goroutines at once as tables render in parallel.
-func BenchmarkLaroText(b *testing.B) {
-	s := Fixed()
-	c, _ := laro.NewCard(laro.Triangle, true, 7)
+func BenchmarkText(b *testing.B) {
+	faces := testFaces()
+	s := Fixed(faces...)
+	f := faces[17]
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
-			s.LaroText(c)
+			s.Text(f.Key, f.Text)
 		}
 	})
 }
@@ -22,8 +21,9 @@ func BenchmarkLaroText(b *testing.B) {
 // every face encoded (drawn once per process, then taken from the cache)
 // and hashed.
 func BenchmarkRenderFaces(b *testing.B) {
+	faces := testFaces()
 	for b.Loop() {
-		if _, err := renderFaces(); err != nil {
+		if _, err := renderFaces(faces); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -10,7 +10,7 @@ func TestEveryCallWaitsForTheGlobalBudget(t *testing.T) {
 	srv, dg := connect(t)
 	waits := 0
 	api := WithBudget(dg, func() error { waits++; return nil })
-	s := New(quiet())
+	s := New(quiet(), testFaces(), nil)
 	if err := s.Sync(context.Background(), api, srv.AppID()); err != nil {
 		t.Fatal(err)
 	}
@@ -23,7 +23,7 @@ func TestEveryCallWaitsForTheGlobalBudget(t *testing.T) {
 	stopping := errors.New("stopping")
 	before := len(srv.ApplicationEmojis())
 	api = WithBudget(dg, func() error { return stopping })
-	if err := New(quiet()).Sync(context.Background(), api, srv.AppID()); !errors.Is(err, stopping) {
+	if err := New(quiet(), testFaces(), nil).Sync(context.Background(), api, srv.AppID()); !errors.Is(err, stopping) {
 		t.Errorf("sync while stopping: %v, want the budget's error", err)
 	}
 	if after := len(srv.ApplicationEmojis()); after != before {

@@ -4,33 +4,19 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"image"
 	"runtime"
 	"sync"
 
 	"github.com/cardbot/cardbot/bot/cardface"
-	"github.com/cardbot/cardbot/engine/laro"
-	"github.com/cardbot/cardbot/engine/laus"
+	"github.com/cardbot/cardbot/bot/catalog"
 )
 
-// renderFaces draws and encodes every distinct face: 60 suited Laro cards,
-// the Void, and 32 Laus cards, encoding on every CPU. cardface caches the
-// pictures, so a second call only re-encodes.
-func renderFaces() ([]face, error) {
-	type todo struct {
-		key, text string
-		img       *image.NRGBA
-	}
-	var work []todo
-	for _, c := range laro.Deck() {
-		if c.IsVoid() && c != laro.VoidCard(0) {
-			continue
-		}
-		work = append(work, todo{LaroKey(c), c.Symbol(), cardface.Laro(c)})
-	}
-	for c := laus.Card(1); c <= 32; c++ {
-		work = append(work, todo{LausKey(c), c.Symbol(), cardface.Laus(c)})
-	}
+// renderFaces draws and encodes every face of the games (Laro's 60 suited
+// cards and the Void, Laus's 32 cards), encoding on every CPU. The games'
+// faces are drawn once per process (cardface caches them), so a second call
+// only re-encodes.
+func renderFaces(list []catalog.Face) ([]face, error) {
+	work := list
 
 	fs := make([]face, len(work))
 	errs := make([]error, len(work))
@@ -40,15 +26,16 @@ func renderFaces() ([]face, error) {
 		wg.Go(func() {
 			for i := w; i < len(work); i += workers {
 				t := work[i]
-				png, err := cardface.PNG(t.img)
+				img := t.Draw()
+				png, err := cardface.PNG(img)
 				if err != nil {
-					errs[i] = fmt.Errorf("emojis: encoding %s: %w", t.key, err)
+					errs[i] = fmt.Errorf("emojis: encoding %s: %w", t.Key, err)
 					continue
 				}
 				// The hash is of the pixels, not the PNG bytes, so a Go
 				// release that compresses differently re-uploads nothing.
-				sum := sha256.Sum256(t.img.Pix)
-				fs[i] = face{key: t.key, text: t.text, png: png, hash: hex.EncodeToString(sum[:4])}
+				sum := sha256.Sum256(img.Pix)
+				fs[i] = face{key: t.Key, text: t.Text, png: png, hash: hex.EncodeToString(sum[:4])}
 			}
 		})
 	}

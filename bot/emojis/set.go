@@ -11,8 +11,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/cardbot/cardbot/engine/laro"
-	"github.com/cardbot/cardbot/engine/laus"
+	"github.com/cardbot/cardbot/bot/catalog"
 )
 
 // API is the part of discordgo's session the set uses; *discordgo.Session
@@ -27,29 +26,26 @@ type API interface {
 // (yet) complete, answers every lookup with "no emoji", so callers fall back
 // to text. It is safe for concurrent use.
 type Set struct {
-	log  *slog.Logger
-	done chan struct{} // closed when Start's work has ended, in success or not
+	log   *slog.Logger
+	faces *faces
+	done  chan struct{} // closed when Start's work has ended, in success or not
 
 	mu    sync.RWMutex
 	ready map[string]discordgo.ComponentEmoji // by card key; nil until complete
 	plain *strings.Replacer                   // inline emojis back to card text
-	text  *inlineTexts                        // every card's inline emoji, made at publish
+	// text is every face's inline emoji ("<:name:id>") by key, made once
+	// when the set is complete instead of on every card shown.
+	text map[string]string
 }
 
-// inlineTexts are the cards' inline emojis ("<:name:id>") by card, made
-// once when the set is complete instead of on every use ("" for a card
-// without a face).
-type inlineTexts struct {
-	laro [laro.NumCards + 1]string
-	laus [33]string
-}
-
-// New returns an empty set.
-func New(log *slog.Logger) *Set {
+// New returns an empty set of faces (the card faces of every game the bot
+// runs, as the games registered them in the catalog). Emojis this package
+// made under a retired key are deleted once the set is complete.
+func New(log *slog.Logger, faces []catalog.Face, retired []string) *Set {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Set{log: log, done: make(chan struct{})}
+	return &Set{log: log, faces: newFaces(faces, retired), done: make(chan struct{})}
 }
 
 // Start syncs the set with Discord in the background: it never delays the
@@ -71,7 +67,7 @@ func (s *Set) Done() <-chan struct{} { return s.done }
 // has, uploads what is missing, then deletes its own faces of older art.
 // Only when every face is there do lookups start to answer.
 func (s *Set) Sync(ctx context.Context, api API, appID string) error {
-	faces, err := renderFaces()
+	faces, err := renderFaces(s.faces.list)
 	if err != nil {
 		return err
 	}
@@ -117,7 +113,7 @@ func (s *Set) Sync(ctx context.Context, api API, appID string) error {
 	// nothing can still point at them from this process; emojis named by
 	// anyone else are left alone.
 	for _, e := range have {
-		if _, _, ours := parseName(e.Name); (ours || oldName(e.Name)) && !wanted[e.Name] {
+		if _, _, ours := s.faces.parseName(e.Name); (ours || s.faces.oldName(e.Name)) && !wanted[e.Name] {
 			if err := api.ApplicationEmojiDelete(appID, e.ID, discordgo.WithContext(ctx)); err != nil {
 				s.log.Warn("could not delete an old card emoji", "emoji", e.Name, "err", err)
 			}
@@ -132,30 +128,13 @@ func (s *Set) publish(ready map[string]discordgo.ComponentEmoji, texts map[strin
 	for key, e := range ready {
 		pairs = append(pairs, inline(e), texts[key])
 	}
-	text := &inlineTexts{}
-	for c := range text.laro {
-		if e, ok := ready[LaroKey(laro.Card(c))]; ok {
-			text.laro[c] = inline(e)
-		}
-	}
-	for c := range text.laus {
-		if e, ok := ready[LausKey(laus.Card(c))]; ok {
-			text.laus[c] = inline(e)
-		}
+	text := make(map[string]string, len(ready))
+	for key, e := range ready {
+		text[key] = inline(e)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.ready, s.plain, s.text = ready, strings.NewReplacer(pairs...), text
-}
-
-// texts returns the inline emojis of a complete set, or nil.
-func (s *Set) texts() *inlineTexts {
-	if s == nil {
-		return nil
-	}
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	return s.text
 }
 
 // Now returns the set as it is at this moment, unchanged by a sync that
@@ -171,7 +150,7 @@ func (s *Set) Now() *Set {
 		return nil
 	}
 	// The maps are never written after publish, so sharing them is safe.
-	return &Set{log: s.log, done: s.done, ready: s.ready, plain: s.plain, text: s.text}
+	return &Set{log: s.log, faces: s.faces, done: s.done, ready: s.ready, plain: s.plain, text: s.text}
 }
 
 func (s *Set) lookup(key string) (discordgo.ComponentEmoji, bool) {
@@ -184,27 +163,23 @@ func (s *Set) lookup(key string) (discordgo.ComponentEmoji, bool) {
 	return e, ok
 }
 
-// Laro returns the emoji of a Laro card for a button.
-func (s *Set) Laro(c laro.Card) (discordgo.ComponentEmoji, bool) { return s.lookup(LaroKey(c)) }
+// Lookup returns the emoji of the face key, for a button; ok is false
+// while the set is incomplete (show the card as text then).
+func (s *Set) Lookup(key string) (discordgo.ComponentEmoji, bool) { return s.lookup(key) }
 
-// Laus returns the emoji of a Laus card for a button.
-func (s *Set) Laus(c laus.Card) (discordgo.ComponentEmoji, bool) { return s.lookup(LausKey(c)) }
-
-// LaroText shows a Laro card in message text: its emoji inline
-// ("<:circle_plus_4_1a2b3c4d:123>") or, without one, its symbol ("●+4").
-func (s *Set) LaroText(c laro.Card) string {
-	if t := s.texts(); t != nil && int(c) < len(t.laro) && t.laro[c] != "" {
-		return t.laro[c]
+// Text shows the face key in message text: its emoji inline
+// ("<:circle_plus_4_1a2b3c4d:123>") or, without one, text ("●+4").
+func (s *Set) Text(key, text string) string {
+	if s == nil || key == "" {
+		return text
 	}
-	return c.Symbol()
-}
-
-// LausText shows a Laus card in message text: its emoji inline or "J♣".
-func (s *Set) LausText(c laus.Card) string {
-	if t := s.texts(); t != nil && int(c) < len(t.laus) && t.laus[c] != "" {
-		return t.laus[c]
+	s.mu.RLock()
+	inline, ok := s.text[key]
+	s.mu.RUnlock()
+	if ok {
+		return inline
 	}
-	return c.Symbol()
+	return text
 }
 
 func inline(e discordgo.ComponentEmoji) string { return "<:" + e.Name + ":" + e.ID + ">" }
@@ -239,22 +214,16 @@ func (s *Set) Fit(e *discordgo.MessageEmbed) {
 	}
 }
 
-// Fixed returns a complete set whose emojis are given, not synced: for
-// rendering tests that need stable emoji IDs. Each face gets the ID
-// "1000000000000000000" plus its position and its key as its name.
-func Fixed() *Set {
-	s := New(nil)
+// Fixed returns a complete set of faces whose emojis are given, not synced:
+// for rendering tests that need stable emoji IDs. Each face gets the ID
+// "1000000000000000000" plus its position among faces and its key as its name.
+func Fixed(faces ...catalog.Face) *Set {
+	s := New(nil, faces, nil)
 	close(s.done)
 	ready, texts := map[string]discordgo.ComponentEmoji{}, map[string]string{}
-	add := func(key, text string) {
-		ready[key] = discordgo.ComponentEmoji{Name: key, ID: fmt.Sprint(1000000000000000001 + len(ready))}
-		texts[key] = text
-	}
-	for _, c := range laro.Deck()[:61] {
-		add(LaroKey(c), c.Symbol())
-	}
-	for c := laus.Card(1); c <= 32; c++ {
-		add(LausKey(c), c.Symbol())
+	for _, f := range faces {
+		ready[f.Key] = discordgo.ComponentEmoji{Name: f.Key, ID: fmt.Sprint(1000000000000000001 + len(ready))}
+		texts[f.Key] = f.Text
 	}
 	s.publish(ready, texts)
 	return s

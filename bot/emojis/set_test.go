@@ -2,6 +2,8 @@ package emojis
 
 import (
 	"context"
+	"fmt"
+	"image"
 	"io"
 	"log/slog"
 	"strings"
@@ -11,6 +13,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/cardface"
+	"github.com/cardbot/cardbot/bot/catalog"
 	"github.com/cardbot/cardbot/bot/discordtest"
 	"github.com/cardbot/cardbot/engine/laro"
 	"github.com/cardbot/cardbot/engine/laus"
@@ -18,8 +22,26 @@ import (
 
 func quiet() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
 
+// testFaces are faces as the games register them, 93 of them drawn by
+// cardface; this package cannot import the games (they import it), so the
+// keys are made up here. The games' own keys are tested with the games.
+func testFaces() []catalog.Face {
+	var fs []catalog.Face
+	for i, c := range laro.Deck()[:61] {
+		fs = append(fs, catalog.Face{Key: fmt.Sprintf("laro_face_%d", i), Text: c.Symbol(), Draw: func() *image.NRGBA { return cardface.Laro(c) }})
+	}
+	for c := laus.Card(1); c <= 32; c++ {
+		fs = append(fs, catalog.Face{Key: fmt.Sprintf("laus_face_%d", c), Text: c.Symbol(), Draw: func() *image.NRGBA { return cardface.Laus(c) }})
+	}
+	return fs
+}
+
+// retired is a key the faces had before.
+var retired = []string{"laro_cp4"}
+
 func TestNamesFitDiscordAndParseBack(t *testing.T) {
-	fs, err := renderFaces()
+	known := newFaces(testFaces(), retired)
+	fs, err := renderFaces(testFaces())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +58,7 @@ func TestNamesFitDiscordAndParseBack(t *testing.T) {
 			t.Errorf("name %q is used twice", name)
 		}
 		seen[name] = true
-		key, hash, ok := parseName(name)
+		key, hash, ok := known.parseName(name)
 		if !ok || key != f.key || hash != f.hash {
 			t.Errorf("parseName(%q) = %q, %q, %v; want %q, %q, true", name, key, hash, ok, f.key, f.hash)
 		}
@@ -44,35 +66,21 @@ func TestNamesFitDiscordAndParseBack(t *testing.T) {
 			t.Errorf("%s: %d bytes, over Discord's 256 KiB", name, len(f.png))
 		}
 	}
-	for _, name := range []string{"circle_plus_4", "cardbot_logo_1234abcd", "circle_plus_11_1234abcd", "circle_plus_4_1234ABCD",
-		"jack_clubs_123", "laro_cp4_1234abcd"} {
-		if _, _, ok := parseName(name); ok {
+	for _, name := range []string{"laro_face_4", "cardbot_logo_1234abcd", "laro_face_99_1234abcd", "laro_face_4_1234ABCD",
+		"laus_face_1_123", "laro_cp4_1234abcd"} {
+		if _, _, ok := known.parseName(name); ok {
 			t.Errorf("parseName(%q) claims an emoji this package would not name so", name)
 		}
 	}
 }
 
-// A screen reader reads an emoji's name aloud: the names are words.
-func TestKeysReadAsWords(t *testing.T) {
-	cp4, _ := laro.NewCard(laro.Circle, true, 4)
-	tm10, _ := laro.NewCard(laro.Triangle, false, 10)
-	sp1, _ := laro.NewCard(laro.Square, true, 1)
-	jc, _ := laus.ParseCard("JC")
-	th, _ := laus.ParseCard("10H")
-	qs, _ := laus.ParseCard("QS")
-	d7, _ := laus.ParseCard("7D")
-	for _, tc := range []struct{ got, want string }{
-		{LaroKey(cp4), "circle_plus_4"}, {LaroKey(tm10), "triangle_minus_10"}, {LaroKey(sp1), "square_plus_1"},
-		{LaroKey(laro.VoidCard(2)), "void"},
-		{LausKey(jc), "jack_clubs"}, {LausKey(th), "ten_hearts"}, {LausKey(qs), "queen_spades"}, {LausKey(d7), "seven_diamonds"},
-	} {
-		if tc.got != tc.want {
-			t.Errorf("key %q, want %q", tc.got, tc.want)
-		}
-	}
-	for name, want := range map[string]bool{"laro_cp4_1a2b3c4d": true, "laro_v_00000000": true, "laus_10h_deadbeef": true,
-		"laro_cp4": false, "circle_plus_4_1a2b3c4d": false, "server_logo": false, "laus_jc_xyz": false} {
-		if got := oldName(name); got != want {
+// An emoji this package made under a retired key is its own old name; a
+// current face, a name without a hash and another's emoji are not.
+func TestOldNamesAreTheRetiredKeys(t *testing.T) {
+	fs := newFaces(testFaces(), retired)
+	for name, want := range map[string]bool{"laro_cp4_1a2b3c4d": true, "laro_cp4": false,
+		"laro_face_4_1a2b3c4d": false, "server_logo": false, "laro_cp4_xyz": false} {
+		if got := fs.oldName(name); got != want {
 			t.Errorf("oldName(%q) = %v, want %v", name, got, want)
 		}
 	}
@@ -92,7 +100,8 @@ func connect(t *testing.T) (*discordtest.Server, *discordgo.Session) {
 func TestSyncReplacesOnlyItsOwnOldArt(t *testing.T) {
 	srv, dg := connect(t)
 	app := srv.AppID()
-	fs, _ := renderFaces()
+	faces := testFaces()
+	fs, _ := renderFaces(faces)
 	img := "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
 	// Someone else's emoji, an old face of ours, a face under its old
 	// name, and one current face.
@@ -106,8 +115,8 @@ func TestSyncReplacesOnlyItsOwnOldArt(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	s := New(quiet())
-	if _, ok := s.Laro(laro.VoidCard(0)); ok {
+	s := New(quiet(), faces, retired)
+	if _, ok := s.Lookup(faces[60].Key); ok {
 		t.Fatal("an unsynced set answers a lookup")
 	}
 	if err := s.Sync(context.Background(), dg, app); err != nil {
@@ -133,28 +142,25 @@ func TestSyncReplacesOnlyItsOwnOldArt(t *testing.T) {
 	if names[fs[1].name()] != current.ID {
 		t.Errorf("%s was replaced (ID %s, was %s)", fs[1].name(), names[fs[1].name()], current.ID)
 	}
-	for c := laus.Card(1); c <= 32; c++ {
-		e, ok := s.Laus(c)
-		if !ok || names[e.Name] != e.ID || !strings.HasPrefix(e.Name, LausKey(c)+"_") {
-			t.Errorf("%v: lookup %+v, %v; want its own face", c, e, ok)
+	for _, f := range faces {
+		e, ok := s.Lookup(f.Key)
+		if !ok || names[e.Name] != e.ID || !strings.HasPrefix(e.Name, f.Key+"_") {
+			t.Errorf("%s: lookup %+v, %v; want its own face", f.Key, e, ok)
 		}
-		if got, want := s.LausText(c), "<:"+e.Name+":"+e.ID+">"; got != want {
-			t.Errorf("LausText(%v) = %q, want %q", c, got, want)
+		if got, want := s.Text(f.Key, f.Text), "<:"+e.Name+":"+e.ID+">"; got != want {
+			t.Errorf("Text(%s) = %q, want %q", f.Key, got, want)
 		}
 	}
 }
 
 func TestNilAndUnsyncedSetsShowText(t *testing.T) {
 	var nilSet *Set
-	c, _ := laro.NewCard(laro.Square, false, 10)
-	for _, s := range []*Set{nilSet, New(quiet())} {
-		if got := s.LaroText(c); got != "■−10" {
-			t.Errorf("LaroText = %q, want ■−10", got)
+	f := testFaces()[0]
+	for _, s := range []*Set{nilSet, New(quiet(), testFaces(), nil)} {
+		if got := s.Text(f.Key, f.Text); got != f.Text {
+			t.Errorf("Text = %q, want %q", got, f.Text)
 		}
-		if got := s.LausText(laus.Card(8)); got != laus.Card(8).Symbol() {
-			t.Errorf("LausText = %q, want %q", got, laus.Card(8).Symbol())
-		}
-		if _, ok := s.Laro(c); ok {
+		if _, ok := s.Lookup(f.Key); ok {
 			t.Error("lookup answered without emojis")
 		}
 		s.Fit(&discordgo.MessageEmbed{Description: "x"}) // must not panic
@@ -162,13 +168,14 @@ func TestNilAndUnsyncedSetsShowText(t *testing.T) {
 }
 
 func TestFitTurnsOnlyOverlongFieldsToText(t *testing.T) {
-	s := Fixed()
+	faces := testFaces()
+	s := Fixed(faces...)
 	var long, short []string
-	for _, c := range laro.Deck()[:40] {
-		long = append(long, s.LaroText(c))
+	for _, f := range faces[:40] {
+		long = append(long, s.Text(f.Key, f.Text))
 	}
-	for _, c := range laro.Deck()[:3] {
-		short = append(short, s.LaroText(c))
+	for _, f := range faces[:3] {
+		short = append(short, s.Text(f.Key, f.Text))
 	}
 	e := &discordgo.MessageEmbed{Fields: []*discordgo.MessageEmbedField{
 		{Name: "long", Value: strings.Join(long, " ")},
@@ -185,7 +192,8 @@ func TestFitTurnsOnlyOverlongFieldsToText(t *testing.T) {
 
 func TestLookupsAreSafeDuringSync(t *testing.T) {
 	srv, dg := connect(t)
-	s := New(quiet())
+	faces := testFaces()
+	s := New(quiet(), faces, nil)
 	var wg sync.WaitGroup
 	stop := make(chan struct{})
 	for range 4 {
@@ -195,7 +203,7 @@ func TestLookupsAreSafeDuringSync(t *testing.T) {
 				case <-stop:
 					return
 				default:
-					s.LaroText(laro.VoidCard(0))
+					s.Text(faces[60].Key, faces[60].Text)
 					s.Fit(&discordgo.MessageEmbed{Description: "x"})
 					time.Sleep(time.Millisecond)
 				}
@@ -206,13 +214,13 @@ func TestLookupsAreSafeDuringSync(t *testing.T) {
 	<-s.Done()
 	close(stop)
 	wg.Wait()
-	if _, ok := s.Laro(laro.VoidCard(2)); !ok {
-		t.Error("no Void emoji after the sync")
+	if _, ok := s.Lookup(faces[60].Key); !ok {
+		t.Error("no emoji for the last Laro face after the sync")
 	}
 }
 
 func TestNowIsASnapshot(t *testing.T) {
-	s := New(quiet())
+	s := New(quiet(), testFaces(), nil)
 	if s.Now() != nil {
 		t.Fatal("an incomplete set gave a snapshot")
 	}
@@ -220,9 +228,8 @@ func TestNowIsASnapshot(t *testing.T) {
 	if nilSet.Now() != nil {
 		t.Fatal("a nil set gave a snapshot")
 	}
-	snap := Fixed().Now()
-	c, _ := laro.NewCard(laro.Circle, true, 1)
-	if _, ok := snap.Laro(c); !ok {
-		t.Error("the snapshot of a complete set has no emoji for C+1")
+	snap := Fixed(testFaces()...).Now()
+	if _, ok := snap.Lookup("laro_face_0"); !ok {
+		t.Error("the snapshot of a complete set has no emoji for its first face")
 	}
 }

@@ -1,6 +1,8 @@
 // Package games lists cardbot's games and command sets. It is the one
 // place a new game is registered: write its package (a table.Game made by
-// a table.NewModule) and add its constructor to All.
+// a table.NewModule, whose Entry describes it for the catalog of games)
+// and add its constructor to All. bot/internal/highcard is such a package,
+// registered only by its tests.
 package games
 
 import (

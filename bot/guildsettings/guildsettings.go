@@ -8,8 +8,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/help"
-	"github.com/cardbot/cardbot/bot/laro"
-	"github.com/cardbot/cardbot/bot/laus"
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
@@ -29,18 +27,19 @@ func New(env *table.Env) ui.Module { return &Settings{env: env} }
 // others clearly (a server may also change who sees it in its integration
 // settings, and a forged request skips Discord's check).
 func (s *Settings) Command() *discordgo.ApplicationCommand {
+	var opts []*discordgo.ApplicationCommandOption
+	for _, o := range s.env.Games.Settings() {
+		opts = append(opts, o.Option)
+	}
+	opts = append(opts,
+		table.TurnTimerOption("Every game: seconds a player has for a turn"),
+		ui.BoolOption("threads", "Every game: play each game in a thread started from the table message"),
+		table.TurnNoticeOption("Every game: when to ping a player who has not moved on their turn"),
+		resetOption(),
+	)
 	return ui.GuildCommand("cardbot", "cardbot's commands, this server's settings and tables",
 		ui.Subcommand("help", "Every cardbot command, in short"),
-		ui.Subcommand("settings", "Show or change the defaults for new tables in this server (Manage Server)",
-			laro.StakeOption("Laro: chips each loser pays per point"),
-			laro.AnteOption("Laro: chips each player puts in the pot"),
-			laro.ClaimWindowOption("Laro: seconds everyone has to call LARO! on a discard"),
-			table.TurnTimerOption("Both games: seconds a player has for a turn"),
-			laus.TargetOption("laus_target", "Laus: the total that ends a match"),
-			ui.BoolOption("threads", "Both games: play each game in a thread started from the table message"),
-			table.TurnNoticeOption("Both games: when to ping a player who has not moved on their turn"),
-			resetOption(),
-		),
+		ui.Subcommand("settings", "Show or change the defaults for new tables in this server (Manage Server)", opts...),
 		closeSubcommand(),
 	)
 }
@@ -64,14 +63,14 @@ func (s *Settings) settings(ctx context.Context, in *ui.Input) *ui.Reply {
 	if in.Permissions&(ui.ManageGuild|discordgo.PermissionAdministrator) == 0 {
 		return ui.EphemeralText("Only members with the **Manage Server** permission can see or change cardbot's settings.")
 	}
-	change, problems := parse(in)
+	change, problems := s.parse(in)
 	if len(problems) > 0 {
 		return ui.EphemeralText("Nothing was changed:\n" + strings.Join(problems, "\n"))
 	}
 	var cur store.GuildSettings
 	var err error
 	title := "Table defaults in this server"
-	if changed(change) {
+	if s.changed(change) {
 		cur, err = s.env.Store.UpdateGuildSettings(ctx, in.UserID, change)
 		title = "Table defaults in this server, changed"
 	} else {
@@ -81,25 +80,25 @@ func (s *Settings) settings(ctx context.Context, in *ui.Input) *ui.Reply {
 		s.env.Log.Error("changing a server's settings", "guild", in.GuildID, "err", err)
 		return ui.EphemeralText(ui.MsgSomethingWrong)
 	}
-	return ui.EphemeralMessage("", []*discordgo.MessageEmbed{view(title, cur)}, nil)
+	return ui.EphemeralMessage("", []*discordgo.MessageEmbed{s.view(title, cur)}, nil)
 }
 
 // parse reads the options given into a change, checking each with its
 // game's own check; problems lists every value out of range.
-func parse(in *ui.Input) (change store.GuildSettings, problems []string) {
+func (s *Settings) parse(in *ui.Input) (change store.GuildSettings, problems []string) {
 	change.Guild = in.GuildID
-	ints := []struct {
+	type intSetting struct {
 		name  string
 		to    **int64
 		check func(int64) string
-	}{
-		{"stake", &change.Stake, laro.CheckStake},
-		{"ante", &change.Ante, laro.CheckAnte},
-		{"claim_window", &change.ClaimWindowS, laro.CheckClaimWindow},
-		{"turn_timer", &change.TurnTimerS, table.CheckTurnTimer},
-		{"laus_target", &change.LausTarget, laus.CheckTarget},
-		{"turn_notice", &change.TurnNoticeS, table.CheckTurnNotice},
 	}
+	var ints []intSetting
+	for _, o := range s.env.Games.Settings() {
+		ints = append(ints, intSetting{o.Option.Name, o.Field(&change), o.Check})
+	}
+	ints = append(ints,
+		intSetting{"turn_timer", &change.TurnTimerS, table.CheckTurnTimer},
+		intSetting{"turn_notice", &change.TurnNoticeS, table.CheckTurnNotice})
 	for _, o := range ints {
 		if !in.Options.Has(o.name) {
 			continue
@@ -121,14 +120,19 @@ func parse(in *ui.Input) (change store.GuildSettings, problems []string) {
 	return change, problems
 }
 
-func changed(c store.GuildSettings) bool {
-	return c.Stake != nil || c.Ante != nil || c.ClaimWindowS != nil || c.TurnTimerS != nil || c.LausTarget != nil ||
-		c.Threads != nil || c.TurnNoticeS != nil || len(c.Reset) > 0
+// changed reports whether c changes anything.
+func (s *Settings) changed(c store.GuildSettings) bool {
+	for _, o := range s.env.Games.Settings() {
+		if *o.Field(&c) != nil {
+			return true
+		}
+	}
+	return c.TurnTimerS != nil || c.Threads != nil || c.TurnNoticeS != nil || len(c.Reset) > 0
 }
 
 // view shows every setting with its value now, and whether it is the
 // server's or cardbot's own default.
-func view(title string, g store.GuildSettings) *discordgo.MessageEmbed {
+func (s *Settings) view(title string, g store.GuildSettings) *discordgo.MessageEmbed {
 	field := func(name string, p *int64, def int64, unit string) *discordgo.MessageEmbedField {
 		v := fmt.Sprintf("**%d**%s (cardbot's default)", def, unit)
 		if p != nil {
@@ -144,24 +148,36 @@ func view(title string, g store.GuildSettings) *discordgo.MessageEmbed {
 	if g.TurnNoticeS != nil {
 		notice = "**" + table.TurnNoticeText(*g.TurnNoticeS) + "** (set for this server)"
 	}
+	var fields []*discordgo.MessageEmbedField
+	var news []string
+	for _, e := range s.env.Games.All() {
+		news = append(news, "`/"+e.Command()+" new`")
+	}
+	for _, o := range s.env.Games.Settings() {
+		fields = append(fields, field(o.Label, *o.Field(&g), o.Default, o.Unit))
+	}
+	fields = append(fields,
+		field("Turn timer", g.TurnTimerS, table.DefaultTurnTimer, " s"),
+		&discordgo.MessageEmbedField{Name: "Threads", Value: threads, Inline: true},
+		&discordgo.MessageEmbedField{Name: "Turn notice", Value: notice, Inline: true})
 	e := &discordgo.MessageEmbed{
 		Title: title,
-		Description: "New tables in this server start with these values; an option given to `/laro new` or `/laus new` " +
+		Description: "New tables in this server start with these values; an option given to " + orList(news) + " " +
 			"still wins. Change one with `/cardbot settings` and its option, e.g. `stake:5`; " +
 			"`reset:` brings one back to cardbot's default.",
-		Color: 0x5865f2,
-		Fields: []*discordgo.MessageEmbedField{
-			field("Stake (Laro)", g.Stake, laro.DefaultStake, " chips per point"),
-			field("Ante (Laro)", g.Ante, laro.DefaultAnte, " chips"),
-			field("Claim window (Laro)", g.ClaimWindowS, laro.DefaultClaimWindowS, " s"),
-			field("Turn timer", g.TurnTimerS, table.DefaultTurnTimer, " s"),
-			field("Target (Laus)", g.LausTarget, laus.DefaultTarget, " points"),
-			{Name: "Threads", Value: threads, Inline: true},
-			{Name: "Turn notice", Value: notice, Inline: true},
-		},
+		Color:  0x5865f2,
+		Fields: fields,
 	}
 	if g.UpdatedBy != "" {
 		e.Footer = &discordgo.MessageEmbedFooter{Text: "Last changed " + g.UpdatedAt.UTC().Format("2006-01-02 15:04 UTC")}
 	}
 	return e
+}
+
+// orList joins items as a sentence does: "a", "a or b", "a, b or c".
+func orList(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
 }

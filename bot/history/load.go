@@ -6,27 +6,14 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/cardbot/cardbot/bot/catalog"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
 
-// A Kind names one game for the texts of this package.
-type Kind struct {
-	Store store.Kind
-	Title string // "Laro"
-	Noun  string // "game", or "match" for Laus
-}
-
-// Command is the game's slash command name ("laro").
-func (k Kind) Command() string { return k.Store.String() }
-
-// Option is the name of the replay command's ID option ("game", "match").
-func (k Kind) Option() string { return k.Noun }
-
-// ReplayHint is the command that opens a game's replay.
-func (k Kind) ReplayHint(id string) string {
-	return fmt.Sprintf("/%s replay %s:%s", k.Command(), k.Option(), id)
-}
+// A Kind is one game as this package needs it: its catalog entry (its
+// commands, its title, what one play of it is called, its colour).
+type Kind = catalog.Entry
 
 // idLen is the length of a game ID: 16 hexadecimal digits (store.CreateGame).
 const idLen = 16
@@ -49,9 +36,9 @@ func ParseID(raw string) (id string, ok bool) {
 
 // Load fetches the game id for a replay asked for in guild, with its log,
 // or the one ephemeral line that says why it may not be replayed: a
-// malformed ID, an unknown one, another server's game, the other card
-// game's, or a game still running (whose hidden cards must not leak).
-func Load(ctx context.Context, st *store.Store, k Kind, guild, raw string) (store.Game, []store.ActionRecord, *ui.Reply) {
+// malformed ID, an unknown one, another server's game, another game's (named
+// as games has it), or a game still running (whose hidden cards must not leak).
+func Load(ctx context.Context, st *store.Store, games *catalog.Catalog, k Kind, guild, raw string) (store.Game, []store.ActionRecord, *ui.Reply) {
 	id, ok := ParseID(raw)
 	if !ok {
 		return store.Game{}, nil, ui.EphemeralText(fmt.Sprintf(
@@ -70,10 +57,11 @@ func Load(ctx context.Context, st *store.Store, k Kind, guild, raw string) (stor
 	case g.Guild != guild:
 		return store.Game{}, nil, ui.EphemeralText(fmt.Sprintf(
 			"%s `%s` was played in another server: a replay opens only in the server where it was played.", title(k.Noun), id))
-	case g.Kind != k.Store:
-		other := Kind{Store: g.Kind, Noun: "game"}
-		if g.Kind == store.KindLaus {
-			other.Noun = "match"
+	case g.Kind != k.Kind:
+		other, ok := games.Lookup(g.Kind)
+		if !ok {
+			// A game this bot no longer runs: there is no command to point to.
+			return store.Game{}, nil, ui.EphemeralText(fmt.Sprintf("`%s` is not a %s %s.", id, k.Title, k.Noun))
 		}
 		return store.Game{}, nil, ui.EphemeralText(fmt.Sprintf(
 			"`%s` is not a %s %s; open it with `%s`.", id, k.Title, k.Noun, other.ReplayHint(id)))

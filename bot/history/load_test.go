@@ -6,10 +6,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cardbot/cardbot/bot/catalog"
 	"github.com/cardbot/cardbot/store"
 )
 
-var laro = Kind{Store: store.KindLaro, Title: "Laro", Noun: "game"}
+var (
+	laro = Kind{Kind: store.KindLaro, Title: "Laro", Noun: "game", Colour: 0x2b7a78}
+	// games runs Laro and a made-up game whose matches are called "deals",
+	// so a refusal naming another game's command is read from the catalog.
+	games, _ = catalog.New(laro, Kind{Kind: "other", Title: "Other", Noun: "deal"})
+)
 
 func TestParseID(t *testing.T) {
 	for raw, want := range map[string]string{
@@ -63,12 +69,13 @@ func TestLoadRefusals(t *testing.T) {
 		{"malformed", "g", "hello", "`hello` is not a game ID"},
 		{"unknown", "g", "00000000000000ff", "There is no Laro game with ID `00000000000000ff`"},
 		{"other server", "h", done, "was played in another server"},
-		{"other game", "g", mk(store.KindLaus, "g", store.StatusFinished, 1), "is not a Laro game; open it with `/laus replay match:"},
+		{"other game", "g", mk("other", "g", store.StatusFinished, 1), "is not a Laro game; open it with `/other replay deal:"},
+		{"game not run", "g", mk(store.KindLaus, "g", store.StatusFinished, 1), "is not a Laro game."},
 		{"running", "g", mk(store.KindLaro, "g", store.StatusPlaying, 1), "is still being played"},
 		{"never dealt", "g", mk(store.KindLaro, "g", store.StatusCancelled, 0), "cancelled before a card was dealt"},
 	}
 	for _, c := range cases {
-		_, _, r := Load(ctx, st, laro, c.guild, c.raw)
+		_, _, r := Load(ctx, st, games, laro, c.guild, c.raw)
 		if r == nil || !strings.Contains(r.Data.Content, c.want) || strings.Contains(r.Data.Content, "\n") {
 			got := "nothing"
 			if r != nil {
@@ -77,7 +84,7 @@ func TestLoadRefusals(t *testing.T) {
 			t.Errorf("%s: refused with %q, want one line with %q", c.name, got, c.want)
 		}
 	}
-	g, recs, r := Load(ctx, st, laro, "g", strings.ToUpper(done))
+	g, recs, r := Load(ctx, st, games, laro, "g", strings.ToUpper(done))
 	if r != nil || g.ID != done || len(recs) != 2 {
 		t.Errorf("finished game: %s with %d records, refusal %v", g.ID, len(recs), r)
 	}

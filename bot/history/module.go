@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/catalog"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
@@ -15,11 +16,33 @@ import (
 // last step, and a function that draws any step of 0..last.
 type Replayer func(g store.Game, recs []store.ActionRecord) (last int, draw func(step int) (ui.Rendering, error), err error)
 
+// A Replay is one finished game as a game reads it for the viewer.
+type Replay interface {
+	// Last is the number of its last step.
+	Last() int
+	// Draw draws step (0..Last) with its controls (see Nav).
+	Draw(step int) (ui.Rendering, error)
+}
+
+// Replays makes the Replayer of a game from how it reads a finished game's
+// log.
+func Replays[R Replay](read func(store.Game, []store.ActionRecord) (R, error)) Replayer {
+	return func(g store.Game, recs []store.ActionRecord) (int, func(int) (ui.Rendering, error), error) {
+		r, err := read(g, recs)
+		if err != nil {
+			return 0, nil, err
+		}
+		return r.Last(), r.Draw, nil
+	}
+}
+
 // Module answers one game's history and replay subcommands, their clicks
 // and the autocomplete of the replay's ID option. The game supplies what
 // differs: how a game reads in a list, and its replay.
 type Module struct {
-	Kind  Kind
+	Kind Kind
+	// Games names the other games, for an ID of another game's replay.
+	Games *catalog.Catalog
 	Store *store.Store
 	Log   *slog.Logger
 	// Line draws one game of who's history.
@@ -46,7 +69,7 @@ func (m Module) History(ctx context.Context, in *ui.Input) *ui.Reply {
 // ReplayCommand answers "/<game> replay <option>:<id>" with the viewer at
 // the deal.
 func (m Module) ReplayCommand(ctx context.Context, in *ui.Input) *ui.Reply {
-	return m.step(ctx, in, in.Options.String(m.Kind.Option()), func(int) (int, bool) { return 0, true }, false)
+	return m.step(ctx, in, in.Options.String(m.Kind.Noun), func(int) (int, bool) { return 0, true }, false)
 }
 
 // OwnsComponent reports whether a click is on a history page or a replay
@@ -74,17 +97,17 @@ func (m Module) HandleComponent(ctx context.Context, in *ui.Input) *ui.Reply {
 // Autocomplete offers the caller's latest finished games for the replay's
 // ID option.
 func (m Module) Autocomplete(ctx context.Context, in *ui.Input) []*discordgo.ApplicationCommandOptionChoice {
-	if in.Subcommand != "replay" || in.Focused != m.Kind.Option() {
+	if in.Subcommand != "replay" || in.Focused != m.Kind.Noun {
 		return nil
 	}
-	return Choices(ctx, m.Store, m.Kind, in.GuildID, in.UserID, in.Options.String(m.Kind.Option()), m.ChoiceName)
+	return Choices(ctx, m.Store, m.Kind, in.GuildID, in.UserID, in.Options.String(m.Kind.Noun), m.ChoiceName)
 }
 
 // step draws the step pick chooses (of 0..last) of the game raw for the
 // viewer, or refuses with one line. update replaces the viewer the click
 // came from.
 func (m Module) step(ctx context.Context, in *ui.Input, raw string, pick func(last int) (int, bool), update bool) *ui.Reply {
-	g, recs, refusal := Load(ctx, m.Store, m.Kind, in.GuildID, raw)
+	g, recs, refusal := Load(ctx, m.Store, m.Games, m.Kind, in.GuildID, raw)
 	if refusal != nil {
 		return refusal
 	}

@@ -27,16 +27,16 @@ func Page(ctx context.Context, st *store.Store, k Kind, guild, who string, page 
 	line func(store.HistoryEntry) string) (ui.Rendering, error) {
 	page = max(0, min(page, maxPage))
 	entries, more, err := st.History(ctx, store.HistoryQuery{
-		Kind: k.Store, Guild: guild, User: who, Offset: page * PageSize, Limit: PageSize,
+		Kind: k.Kind, Guild: guild, User: who, Offset: page * PageSize, Limit: PageSize,
 	})
 	if err != nil {
 		return ui.Rendering{}, err
 	}
 	e := &discordgo.MessageEmbed{
 		Title: fmt.Sprintf("%s history", k.Title),
-		Color: 0x2b7a78,
+		Color: k.Colour,
 	}
-	names, err := st.SeatNames(ctx, guild, k.Store, []string{who})
+	names, err := st.SeatNames(ctx, guild, k.Kind, []string{who})
 	if err != nil {
 		return ui.Rendering{}, err
 	}
@@ -89,7 +89,7 @@ func Choices(ctx context.Context, st *store.Store, k Kind, guild, user, typed st
 		return nil
 	}
 	entries, _, err := st.History(ctx, store.HistoryQuery{
-		Kind: k.Store, Guild: guild, User: user, IDPrefix: prefix, Limit: ui.MaxChoices,
+		Kind: k.Kind, Guild: guild, User: user, IDPrefix: prefix, Limit: ui.MaxChoices,
 	})
 	if err != nil {
 		return nil

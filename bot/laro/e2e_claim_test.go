@@ -31,7 +31,7 @@ func TestLaroContestRankingAndSnowflakeTimes(t *testing.T) {
 	// arrival.
 	b := e2e.Stamp(d.Add(200 * time.Millisecond))
 	rb := e2e.CallLaro(t, bob, table, b, 0)
-	if cb := e2e.Answer(t, rb, nil); !cb.Ephemeral || !strings.Contains(e2e.Text(cb.Message), "is in") {
+	if cb := e2e.Answered(t, rb, nil); !cb.Ephemeral || !strings.Contains(e2e.Text(cb.Message), "is in") {
 		t.Fatalf("bob's LARO! answered %q, want an ephemeral 'is in'", e2e.Text(cb.Message))
 	}
 	arrive := time.Until(b.Add(e2e.ClaimGrace + 50*time.Millisecond))
@@ -83,7 +83,7 @@ func TestLaroCallAfterTheCloseIsTooLate(t *testing.T) {
 	}
 	w.TableMessage("'s draw waits for it")
 	rc := e2e.CallLaro(t, carol, table, b.Add(100*time.Millisecond), 0)
-	if cb := e2e.Answer(t, rc, nil); !strings.Contains(e2e.Text(cb.Message), "Too late") {
+	if cb := e2e.Answered(t, rc, nil); !strings.Contains(e2e.Text(cb.Message), "Too late") {
 		t.Errorf("carol's late call answered %q, want 'Too late'", e2e.Text(cb.Message))
 	}
 	e2e.Answer(t, rd, nil)
@@ -113,7 +113,7 @@ func TestLaroCallBeatsAPendingDraw(t *testing.T) {
 	e2e.Answer(t, e2e.CallLaro(t, carol, table, d.Add(300*time.Millisecond), 0), nil)
 	// (When the window settles more than 2 s after the click, the click is
 	// answered "waiting" at once and the hand edited later instead.)
-	if got := e2e.Text(e2e.Answer(t, rd, nil).Message); !strings.Contains(got, "Your draw was cancelled") && !strings.Contains(got, "waits for the LARO! window") {
+	if got := e2e.Text(e2e.Reply(t, rd, nil)); !strings.Contains(got, "Your draw was cancelled") && !strings.Contains(got, "waits for the LARO! window") {
 		t.Fatalf("bob's early draw answered %q, want it cancelled by carol's call, or waiting for the window", got)
 	}
 
@@ -146,7 +146,7 @@ func TestLaroCallAndWaitingDrawSurviveRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.TableMessage("'s draw waits for it") // stored: the table shows it waiting
-	if cb := e2e.Answer(t, e2e.CallLaro(t, carol, table, d.Add(200*time.Millisecond), 0), nil); !strings.Contains(e2e.Text(cb.Message), "is in") {
+	if cb := e2e.Answered(t, e2e.CallLaro(t, carol, table, d.Add(200*time.Millisecond), 0), nil); !strings.Contains(e2e.Text(cb.Message), "is in") {
 		t.Fatalf("carol's call answered %q", e2e.Text(cb.Message))
 	}
 	// Both were stored before carol's was acknowledged: a restart before

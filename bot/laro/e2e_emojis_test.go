@@ -8,8 +8,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/cardbot/cardbot/bot/emojis"
 	"github.com/cardbot/cardbot/bot/internal/e2e"
+	"github.com/cardbot/cardbot/bot/laro"
 	rules "github.com/cardbot/cardbot/engine/laro"
 )
 
@@ -57,8 +57,8 @@ func checkCardEmojis(t *testing.T, w *e2e.World, hand *discordgo.Message) {
 		if b.Emoji == nil || owned[b.Emoji.ID] == "" {
 			t.Fatalf("button %q shows emoji %+v, want one the application owns", b.Label, b.Emoji)
 		}
-		if name := owned[b.Emoji.ID]; !strings.HasPrefix(name, emojis.LaroKey(card)+"_") || b.Emoji.Name != name {
-			t.Errorf("button %q shows emoji %q (%s), want the face of %s", b.Label, b.Emoji.Name, name, emojis.LaroKey(card))
+		if name := owned[b.Emoji.ID]; !strings.HasPrefix(name, laro.FaceKey(card)+"_") || b.Emoji.Name != name {
+			t.Errorf("button %q shows emoji %q (%s), want the face of %s", b.Label, b.Emoji.Name, name, laro.FaceKey(card))
 		}
 	}
 }

@@ -41,7 +41,9 @@ func finishBlind(t *testing.T) *blindEnd {
 		}
 		b.start[p.U.ID()] = bal.Total
 	}
-	b.table = e2e.OpenTable(t, w, b.players[0], b.players[1:], e2e.QuickOpts(1)...)
+	// On the channel endpoint, so that refusing the channel keeps the end
+	// from the table message.
+	b.table = e2e.OpenTableOnChannel(t, w, b.players[0], b.players[1:], e2e.QuickOpts(1)...)
 	winner, hand := e2e.PlayUntilWin(t, w, b.players)
 	w.RefuseChannel(true)
 	cb := winner.Click(hand, e2e.Button(hand, "win", ""))

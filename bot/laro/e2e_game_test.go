@@ -19,7 +19,7 @@ func TestLaroThreePlayerGameToTheWin(t *testing.T) {
 
 	r, err := alice.U.Slash(w.Ch, "laro new", discordtest.IntOpt("stake", 2), discordtest.IntOpt("ante", 10),
 		discordtest.IntOpt("claim_window", 0), discordtest.IntOpt("turn_timer", 600))
-	if cb := e2e.Answer(t, r, err); !cb.Ephemeral || !strings.Contains(e2e.Text(cb.Message), "is open") {
+	if cb := e2e.Answered(t, r, err); !cb.Ephemeral || !strings.Contains(e2e.Text(cb.Message), "is open") {
 		t.Fatalf("/laro new answered %q, want an ephemeral confirmation", e2e.Text(cb.Message))
 	}
 	lobby := w.TableMessage("Click **Join**")

@@ -92,7 +92,7 @@ func TestLaroCallFromTheHandWinsByItsStamp(t *testing.T) {
 	if !strings.Contains(e2e.Text(pub), e2e.Named(carol)+" called LARO!") || !strings.Contains(e2e.Text(pub), e2e.Named(bob)+" jumped") {
 		t.Errorf("the table does not show carol's call jumping bob:\n%s", e2e.Text(pub))
 	}
-	if got := e2e.Text(e2e.Answer(t, rd, nil).Message); !strings.Contains(got, "Your draw was cancelled") && !strings.Contains(got, "waits for the LARO! window") {
+	if got := e2e.Text(e2e.Reply(t, rd, nil)); !strings.Contains(got, "Your draw was cancelled") && !strings.Contains(got, "waits for the LARO! window") {
 		t.Errorf("bob's draw answered %q, want it cancelled by carol's call, or waiting for the window", got)
 	}
 	bob.WaitHand("his cancelled draw", func(m *discordgo.Message) bool { return strings.Contains(e2e.Text(m), "Your draw was cancelled") })

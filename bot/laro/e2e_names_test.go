@@ -66,11 +66,11 @@ func TestLaroTablesShowNamesNotMentions(t *testing.T) {
 		t.Errorf("alice's stats do not name her:\n%s", e2e.Text(st))
 	}
 	r, err = bob.U.Slash(w.Ch, "laro history", discordtest.UserOpt("player", alice.U))
-	if h := e2e.Text(e2e.Answer(t, r, err).Message); !strings.Contains(h, e2e.Named(alice)+"'s finished games") {
+	if h := e2e.Text(e2e.Reply(t, r, err)); !strings.Contains(h, e2e.Named(alice)+"'s finished games") {
 		t.Errorf("alice's history does not name her:\n%s", h)
 	}
 	r, err = bob.U.Slash(w.Ch, "chips leaderboard")
-	if board := e2e.Text(e2e.Answer(t, r, err).Message); !strings.Contains(board, e2e.Named(alice)) || !strings.Contains(board, ". bob — ") {
+	if board := e2e.Text(e2e.Reply(t, r, err)); !strings.Contains(board, e2e.Named(alice)) || !strings.Contains(board, ". bob — ") {
 		t.Errorf("the chip leaderboard does not name the players:\n%s", board)
 	}
 	for _, m := range w.Ch.Messages() {

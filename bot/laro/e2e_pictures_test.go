@@ -78,7 +78,8 @@ func TestLaroEndWithoutAttachFiles(t *testing.T) {
 	w := e2e.NewWorld(t)
 	w.Ch.SetBotPermissions(discordtest.DefaultBotPermissions &^ discordgo.PermissionAttachFiles)
 	alice, bob := w.Player("alice"), w.Player("bob")
-	e2e.OpenTable(t, w, alice, []*e2e.Player{bob}, e2e.QuickOpts(1)...)
+	// On the channel endpoint, whose permissions this is about.
+	e2e.OpenTableOnChannel(t, w, alice, []*e2e.Player{bob}, e2e.QuickOpts(1)...)
 	e2e.PlayToEnd(t, w, []*e2e.Player{alice, bob})
 	final := w.TableMessage("[Play again]")
 	if files := w.Srv.Attachments(final.ID); len(files) != 0 || final.Embeds[0].Image != nil {

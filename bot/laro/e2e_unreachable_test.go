@@ -30,7 +30,9 @@ func unreachableWorld(t *testing.T) *e2e.World {
 // checks that they are: an ante in the pot, escrow held.
 func stakedTable(t *testing.T, w *e2e.World, alice, bob *e2e.Player) (*discordgo.Message, store.Game) {
 	t.Helper()
-	table := e2e.OpenTable(t, w, alice, []*e2e.Player{bob}, discordtest.IntOpt("stake", 2), discordtest.IntOpt("ante", 10),
+	// On the channel endpoint: a token bound to the table message would
+	// keep it going whatever the channel's permissions.
+	table := e2e.OpenTableOnChannel(t, w, alice, []*e2e.Player{bob}, discordtest.IntOpt("stake", 2), discordtest.IntOpt("ante", 10),
 		discordtest.IntOpt("claim_window", 0), discordtest.IntOpt("turn_timer", 600))
 	for _, p := range []*e2e.Player{alice, bob} {
 		if bal, _ := w.St.Balance(t.Context(), w.Guild.ID(), p.U.ID()); bal.Total != 990 || bal.Held == 0 {
@@ -149,6 +151,33 @@ func TestLaroTableWhoseChannelIsDeletedCloses(t *testing.T) {
 	w.Ch.Delete()
 	checkGivenUp(t, w, g, "its channel was deleted", alice, bob)
 	quietAfter(t, w, w.Ch, deleted)
+	w.NoFailures()
+}
+
+// A player who plays with the hand dealt to them at the start (a
+// follow-up of their Join click) is told there too: the note went to the
+// Join click's original message, the lobby, before, and never reached
+// them (under load TestLaroTableWhoseChannelIsDeletedCloses hit this when
+// bob's My hand was not yet linked).
+func TestLaroTableWhoseChannelIsDeletedTellsTheDealtHand(t *testing.T) {
+	w := unreachableWorld(t)
+	alice, bob := w.Player("alice"), w.Player("bob")
+	r, err := alice.U.Slash(w.Ch, "laro new", discordtest.IntOpt("stake", 2), discordtest.IntOpt("ante", 10),
+		discordtest.IntOpt("claim_window", 0), discordtest.IntOpt("turn_timer", 600))
+	e2e.Answer(t, r, err)
+	lobby := w.TableMessage("Click **Join**")
+	bob.Click(lobby, e2e.Button(lobby, "join", ""))
+	alice.Click(w.Ch.Message(lobby.ID), e2e.Button(lobby, "start", ""))
+	dealt := bob.WaitHand("the hand dealt at the start", func(m *discordgo.Message) bool {
+		return strings.Contains(e2e.Text(m), "The game has started")
+	})
+	g := e2e.LiveGame(t, w, store.KindLaro)
+
+	w.Ch.Delete()
+	e2e.WaitAbandoned(t, w, g.ID, aMinute)
+	if m := bob.WaitPrivate("This table has closed"); m.ID != dealt.ID {
+		t.Errorf("the closing note went to message %s, not bob's dealt hand %s", m.ID, dealt.ID)
+	}
 	w.NoFailures()
 }
 

@@ -5,6 +5,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/catalog"
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
@@ -31,8 +32,12 @@ type Game struct{ env *table.Env }
 // New makes the Laro game on the tables' shared environment.
 func New(env *table.Env) ui.Module { return &Game{env: env} }
 
-// Kind is Laro's kind in the store; its name is "laro".
-func (g *Game) Kind() store.Kind { return store.KindLaro }
+// entry is what Laro registers in the catalog of games.
+var entry = catalog.Entry{Kind: store.KindLaro, Title: "Laro", Noun: "game", Colour: 0x2b7a78,
+	Settings: serverSettings, Faces: Faces(), RetiredFaces: retiredFaceKeys()}
+
+// Entry is Laro's entry in the catalog of games; its kind is "laro".
+func (g *Game) Entry() catalog.Entry { return entry }
 
 // Command is the /laro slash command.
 func (g *Game) Command() *discordgo.ApplicationCommand {

@@ -60,7 +60,7 @@ func (t *laroTable) windowClose(w *claimWindow, win rules.Window, viewer int, no
 // window w shows: the table's line, the viewer's waiting draw, and the
 // viewer's claim part.
 func (t *laroTable) windowScreen(sc *laroScreen, w *claimWindow, win rules.Window, viewer int, now time.Time) {
-	card := sc.Emojis.LaroText(w.card)
+	card := cardText(sc.Emojis, w.card)
 	if w.draw != nil {
 		sc.Window = fmt.Sprintf("LARO! window on **%s** %s; %s's draw waits for it.",
 			card, t.windowClose(w, win, -1, now), t.Seats[w.draw.seat].Label())

@@ -16,24 +16,12 @@ import (
 // clicks and the replay's autocomplete.
 func (g *Game) looking() history.Module {
 	return history.Module{
-		Kind: laroHistory, Store: g.env.Store, Log: g.env.Log,
+		Kind: entry, Games: g.env.Games, Store: g.env.Store, Log: g.env.Log,
 		Line: g.historyLine,
 		ChoiceName: func(e store.HistoryEntry) string {
 			return fmt.Sprintf("#%s · %s · %s%s", e.Game.ID, history.ChoiceDate(e.Game.CreatedAt), history.Players(len(e.Game.Seats)), history.Chips(e.Net))
 		},
-		Replay: func(gm store.Game, recs []store.ActionRecord) (int, func(int) (ui.Rendering, error), error) {
-			r, err := loadReplay(gm, recs)
-			if err != nil {
-				return 0, nil, err
-			}
-			return r.last(), func(k int) (ui.Rendering, error) {
-				f, err := r.frame(k)
-				if err != nil {
-					return ui.Rendering{}, err
-				}
-				return replayView(r, f), nil
-			}, nil
-		},
+		Replay: history.Replays(loadReplay),
 	}
 }
 

@@ -5,7 +5,9 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/catalog"
 	"github.com/cardbot/cardbot/bot/ui"
+	"github.com/cardbot/cardbot/store"
 )
 
 // The options of /laro new that a server may also set defaults for with
@@ -58,3 +60,16 @@ const (
 	DefaultAnte         = defaultAnte
 	DefaultClaimWindowS = defaultClaimWindow
 )
+
+// serverSettings are Laro's server defaults in /cardbot settings.
+var serverSettings = []catalog.Setting{
+	{Option: StakeOption("Laro: chips each loser pays per point"), Check: CheckStake,
+		Label: "Stake (Laro)", Default: DefaultStake, Unit: " chips per point",
+		Field: func(g *store.GuildSettings) **int64 { return &g.Stake }},
+	{Option: AnteOption("Laro: chips each player puts in the pot"), Check: CheckAnte,
+		Label: "Ante (Laro)", Default: DefaultAnte, Unit: " chips",
+		Field: func(g *store.GuildSettings) **int64 { return &g.Ante }},
+	{Option: ClaimWindowOption("Laro: seconds everyone has to call LARO! on a discard"), Check: CheckClaimWindow,
+		Label: "Claim window (Laro)", Default: DefaultClaimWindowS, Unit: " s",
+		Field: func(g *store.GuildSettings) **int64 { return &g.ClaimWindowS }},
+}

@@ -22,6 +22,7 @@ func (t *laroTable) start(ctx context.Context, in *ui.Input) *ui.Reply {
 	hostSeat := max(table.SeatIndex(t.Seats, t.Host), 0)
 	lobby := t.Out.MessageID()
 	t.EnterThread(ctx, in, t.ThreadName("game", t.settings.GameNo))
+	table.PostStartThrough(t, in)
 	if r := t.begin(ctx, in.At, hostSeat); r != nil {
 		t.ReturnToLobby(lobby)
 		return r
@@ -253,15 +254,7 @@ func userOf(in *ui.Input) string {
 // the window settles still knows them, as every acknowledged click must be
 // stored first. They do not change the version buttons carry.
 func (t *laroTable) record(intent string, at time.Time) error {
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	rec := store.ActionRecord{GameID: t.GameID, Seq: t.Seq + 1, Data: []byte(intent), At: at}
-	if err := t.Env.Store.AppendAction(ctx, rec, nil); err != nil {
-		t.Env.Log.Error("storing an intent", "table", t.ID, "intent", intent, "err", err)
-		return table.ErrNotSaved
-	}
-	t.Seq++
-	return nil
+	return t.Commit(store.ActionRecord{Data: []byte(intent), At: at}, nil, "an intent")
 }
 
 // The text forms of intents in a game's log.
@@ -287,29 +280,21 @@ func (t *laroTable) apply(a rules.Action, at time.Time, actor string) error {
 	if err := t.game.Apply(a); err != nil {
 		return err
 	}
-	rec := store.ActionRecord{GameID: t.GameID, Seq: t.Seq + 1, Data: []byte(a.String()), At: at}
+	rec := store.ActionRecord{Data: []byte(a.String()), At: at}
+	var ended *store.Settlement
 	if t.game.Over() {
-		rec.Status = store.StatusFinished
-		rec.Settle = t.settlement()
-		// The table stays open after the game until this deadline, also
-		// across a restart (see table.ResumeFinished).
-		dl := t.Env.AfterGameDeadline()
-		rec.Deadline = &dl
+		ended = t.settlement()
 	} else {
 		dl := t.nextDeadline()
 		rec.Deadline = &dl
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := t.Env.Store.AppendAction(ctx, rec, nil); err != nil {
-		t.Env.Log.Error("storing an action", "table", t.ID, "action", a.String(), "err", err)
+	if err := t.Commit(rec, ended, "an action"); err != nil {
 		g, rerr := rules.Replay(t.game.Config(), t.seed, before)
 		if rerr == nil {
 			t.game = g
 		}
-		return table.ErrNotSaved
+		return err
 	}
-	t.Seq++
 	t.moves++
 	t.moved(a)
 	t.describe(a, discarder)

@@ -6,27 +6,31 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cardbot/cardbot/bot/table"
+	"github.com/cardbot/cardbot/bot/ui"
 	rules "github.com/cardbot/cardbot/engine/laro"
 	"github.com/cardbot/cardbot/store"
 )
 
-// Recover rebuilds one Laro table after a restart: its game is replayed
-// from the stored log, its timers re-armed from the stored deadline, and
-// its message redrawn so every button works again. A table whose game had
-// ended is rebuilt as it was after the game, with Play again, until its
-// idle deadline (see resumeFinished).
+// Recover rebuilds one Laro table after a restart through the shared
+// recovery (table.Env.Rebuild): its game is replayed from the stored log,
+// its timers re-armed from the stored deadline, and its message redrawn so
+// every button works again. A table whose game had ended is rebuilt as it
+// was after the game, with Play again, until its idle deadline.
 func (lg *Game) Recover(ctx context.Context, g store.Game) error {
 	var s laroSettings
-	core, recs, err := lg.env.Restore(ctx, g, "Laro", &s)
-	if err != nil {
-		return err
-	}
-	t := &laroTable{Core: core, settings: s}
-	t.Thread.Want = s.Thread
-	if recs == nil {
-		lg.env.ResumeLobby(t, g)
-		return nil
-	}
+	return lg.env.Rebuild(ctx, g, "Laro", &s, func(core table.Core) table.Rebuilder {
+		t := &laroTable{Core: core, settings: s, pot: g.Pot}
+		t.Thread.Want = s.Thread
+		return t
+	})
+}
+
+// Replay replays the stored log one action at a time, so the table's recent
+// events and the players' notes read as they did before the restart.
+// Intents after the last action are the LARO! window's calls and waiting
+// draw, kept for Resume to settle anew.
+func (t *laroTable) Replay(recs []store.ActionRecord) error {
 	var seed uint64
 	var dealer int
 	if _, err := fmt.Sscanf(string(recs[0].Data), "start %x %d", &seed, &dealer); err != nil {
@@ -36,12 +40,8 @@ func (lg *Game) Recover(ctx context.Context, g store.Game) error {
 	if err != nil {
 		return fmt.Errorf("deal: %w", err)
 	}
-	t.game, t.seed, t.pot = game, seed, g.Pot
+	t.game, t.seed = game, seed
 	t.resetRound()
-	// Replay one action at a time, so the table's recent events and the
-	// players' notes read as they did before the restart. Intents after the
-	// last action are the LARO! window's calls and waiting draw, to be
-	// settled anew.
 	var intents []store.ActionRecord
 	lastAt := recs[0].At
 	for _, r := range recs[1:] {
@@ -70,49 +70,51 @@ func (lg *Game) Recover(ctx context.Context, g store.Game) error {
 		t.moves++
 		intents, lastAt = nil, r.At
 	}
-	t.Seq = recs[len(recs)-1].Seq
-	if g.Status == store.StatusFinished {
-		return lg.resumeFinished(ctx, t, g)
-	}
-	t.LoadHands(ctx)
-	lg.env.Start(t, g.MessageID)
-	t.Act.Post(func() {
-		t.Event("♻️ cardbot restarted; the game goes on.")
-		if card, discarder, ok := game.Claimable(); ok && t.activeSeats() > 1 {
-			t.openWindow(card, discarder, lastAt)
-			t.restoreIntents(intents)
-		}
-		t.armTurn()
-		if !g.Deadline.At.IsZero() && t.StopTurn != nil {
-			// Keep the deadline the players were shown before the restart.
-			t.StopTurn()
-			t.Deadline = g.Deadline.At
-			moves := t.moves
-			t.StopTurn = t.Act.After(time.Until(g.Deadline.At), func() {
-				if t.moves == moves && t.playing() {
-					t.timeout()
-				}
-			})
-		}
-		t.scheduleComputer()
-		t.refreshFresh(g.MessageID == "", "")
-	})
+	t.replayed = replayedWindow{intents: intents, lastAt: lastAt}
 	return nil
 }
 
-// resumeFinished rebuilds a table whose game ended before the restart, its
-// log replayed to the end. The result is worked out as the game's end did,
-// but no chip moves: the settlement was stored with the final action. The
-// table then shows the game's end with Play again until its idle deadline.
-func (lg *Game) resumeFinished(ctx context.Context, t *laroTable, g store.Game) error {
-	if !t.game.Over() {
-		return fmt.Errorf("stored as finished, but its replay is not over")
-	}
-	t.settlement() // for t.result, the chips line of the final message
+// replayedWindow is what Replay leaves for Resume: the intents stored after
+// the last action, and when that action was.
+type replayedWindow struct {
+	intents []store.ActionRecord
+	lastAt  time.Time
+}
+
+// Over reports whether the replayed game has ended.
+func (t *laroTable) Over() bool { return t.game.Over() }
+
+// Ended works out the result of a game that ended before the restart, as
+// its end did, for the chips line of the final message; no chip moves: the
+// settlement was stored with the final action.
+func (t *laroTable) Ended() {
+	t.settlement() // for t.result
 	t.pot = 0
-	t.LoadHands(ctx)
-	lg.env.ResumeFinished(ctx, t, g, nil)
-	return nil
+}
+
+// Resume picks up a game being played: the LARO! window it had open, its
+// turn timer at the deadline the players were shown, and its computers.
+func (t *laroTable) Resume(g store.Game, _ *ui.Rendering) {
+	w := t.replayed
+	t.replayed = replayedWindow{}
+	if card, discarder, ok := t.game.Claimable(); ok && t.activeSeats() > 1 {
+		t.openWindow(card, discarder, w.lastAt)
+		t.restoreIntents(w.intents)
+	}
+	t.armTurn()
+	if !g.Deadline.At.IsZero() && t.StopTurn != nil {
+		// Keep the deadline the players were shown before the restart.
+		t.StopTurn()
+		t.Deadline = g.Deadline.At
+		moves := t.moves
+		t.StopTurn = t.Act.After(time.Until(g.Deadline.At), func() {
+			if t.moves == moves && t.playing() {
+				t.timeout()
+			}
+		})
+	}
+	t.scheduleComputer()
+	t.refreshFresh(g.MessageID == "", "")
 }
 
 // restoreIntents puts the stored calls and waiting draw back into the LARO!

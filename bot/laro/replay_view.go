@@ -9,11 +9,7 @@ import (
 	"github.com/cardbot/cardbot/bot/history"
 	"github.com/cardbot/cardbot/bot/ui"
 	rules "github.com/cardbot/cardbot/engine/laro"
-	"github.com/cardbot/cardbot/store"
 )
-
-// laroHistory names Laro for the history package.
-var laroHistory = history.Kind{Store: store.KindLaro, Title: "Laro", Noun: "game"}
 
 // replayView draws step f of replay r: what happened, the LARO! contest
 // it settled, every hand (the game is over, so nothing is secret any
@@ -35,7 +31,7 @@ func replayView(r *laroReplay, f laroFrame) ui.Rendering {
 		fmt.Fprintf(&desc, "\n\nNext: %s to **%s**.", r.name(v.Turn), move)
 	}
 	e := &discordgo.MessageEmbed{
-		Title:       history.StepTitle(laroHistory, r.id, f.Step, f.Last),
+		Title:       history.StepTitle(entry, r.id, f.Step, f.Last),
 		Description: desc.String(),
 		Color:       0x2b7a78,
 	}
@@ -68,7 +64,7 @@ func replayView(r *laroReplay, f laroFrame) ui.Rendering {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: name, Value: b.String(), Inline: true})
 	}
 	e.Footer = &discordgo.MessageEmbedFooter{Text: "Every hand is shown: the game is over."}
-	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: history.Nav(laroHistory, r.id, f.Step, f.Last, r.jumps())}
+	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: history.Nav(entry, r.id, f.Step, f.Last, r.jumps())}
 }
 
 // replayEnding says how the game ended, and the chips that moved.
@@ -125,4 +121,16 @@ func (r *laroReplay) jumps() []history.Jump {
 		out = append(out, j)
 	}
 	return out
+}
+
+// Last is the number of the replay's last step (history.Replay).
+func (r *laroReplay) Last() int { return r.last() }
+
+// Draw draws step k of the replay for the viewer (history.Replay).
+func (r *laroReplay) Draw(k int) (ui.Rendering, error) {
+	f, err := r.frame(k)
+	if err != nil {
+		return ui.Rendering{}, err
+	}
+	return replayView(r, f), nil
 }

@@ -5,16 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 	rules "github.com/cardbot/cardbot/engine/laro"
 	"github.com/cardbot/cardbot/store"
 )
-
-// maxLaroSeats is the most players a Laro table seats.
-const maxLaroSeats = 6
 
 // laroTable is one Laro table: the shared table core plus its current game
 // and everything around the game that the engine does not know (stakes, the
@@ -34,6 +29,8 @@ type laroTable struct {
 	notes    []string // per seat: why its last move came to nothing (see moved)
 	timeouts []int    // turns in a row each seat timed out
 	autoplay []bool
+
+	replayed replayedWindow // from a restart's Replay until Resume (recover.go)
 }
 
 // newTable handles /laro new: it checks the options, opens a lobby with the
@@ -91,7 +88,7 @@ func needChips(ctx context.Context, env *table.Env, guild, user string, need int
 
 // The lobby's Laro parts (see lobbyGame).
 
-func (t *laroTable) MaxSeats() int                 { return maxLaroSeats }
+func (t *laroTable) MaxSeats() int                 { return rules.MaxSeats }
 func (t *laroTable) SettingsJSON() json.RawMessage { return t.settings.marshal() }
 func (t *laroTable) Number() int                   { return t.settings.GameNo }
 func (t *laroTable) FinalView() ui.Rendering       { return laroPublic(t.screen(-1)) }
@@ -145,17 +142,8 @@ func (t *laroTable) Handle(ctx context.Context, in *ui.Input) *ui.Reply {
 
 // LobbyView renders the lobby message.
 func (t *laroTable) LobbyView() ui.Rendering {
-	e := &discordgo.MessageEmbed{
-		Title: fmt.Sprintf("Laro · table %s", t.ID),
-		Description: fmt.Sprintf("Hosted by %s. Click **Join** to sit down (up to %d players).\n%s%s", table.LabelOf(t.Seats, t.Host), maxLaroSeats,
-			table.FreePlayLine, table.Line(t.ThreadLine())),
-		Color: 0x2b7a78,
-		Fields: []*discordgo.MessageEmbedField{
-			{Name: "Seats", Value: table.SeatList(t.Seats, maxLaroSeats)},
-			{Name: "Settings", Value: t.settings.rulesText()},
-		},
-	}
-	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: table.LobbyButtons(gameName, t.ID)}
+	return table.LobbyMessage(t, fmt.Sprintf("Click **Join** to sit down (up to %d players).\n%s", rules.MaxSeats, table.FreePlayLine),
+		t.settings.rulesText())
 }
 
 func (t *laroTable) StopTimers() {

@@ -59,6 +59,17 @@ func (t *laroTable) timeout() {
 		return // the move is already on its way
 	}
 	s := t.game.Turn()
+	if t.autoplay[s] {
+		// The computer already plays this turn for them and its next move
+		// is late (it waits out ComputerDelay, which a busy machine can
+		// stretch past a short turn timer): the move is made now, and a
+		// turn counts as missed once.
+		t.playFor(s)
+		if !t.playing() || t.game.Turn() != s {
+			t.autoplay[s] = false
+		}
+		return
+	}
 	t.timeouts[s]++
 	if t.timeouts[s] >= 3 {
 		if err := t.apply(rules.Forfeit{Seat: s}, time.Now(), ""); err != nil {

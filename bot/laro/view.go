@@ -40,7 +40,7 @@ type laroScreen struct {
 
 // card shows one card in message text: its emoji when there is one, else
 // its symbol.
-func (s laroScreen) card(c rules.Card) string { return s.Emojis.LaroText(c) }
+func (s laroScreen) card(c rules.Card) string { return cardText(s.Emojis, c) }
 
 // cards shows cards in message text, separated by spaces.
 func (s laroScreen) cards(cs []rules.Card) string {
@@ -60,7 +60,7 @@ func (s laroScreen) cluster(cl []rules.Card) string {
 // cardButton puts a card's emoji on a button, keeping its text label for
 // screen readers and for when there is no emoji.
 func (s laroScreen) cardButton(b discordgo.Button, c rules.Card) discordgo.Button {
-	if e, ok := s.Emojis.Laro(c); ok {
+	if e, ok := cardEmoji(s.Emojis, c); ok {
 		b.Emoji = &e
 	}
 	return b
@@ -159,7 +159,7 @@ func laroPublic(s laroScreen) ui.Rendering {
 		}}}
 	} else {
 		if s.GameID != "" {
-			e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Game #%s · %s", s.GameID, laroHistory.ReplayHint(s.GameID))}
+			e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Game #%s · %s", s.GameID, entry.ReplayHint(s.GameID))}
 		}
 		row := table.AfterGameButtons("laro", s.TableID, s.GameNo)
 		row.Components = append(row.Components, help.Button("laro"))

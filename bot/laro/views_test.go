@@ -65,7 +65,7 @@ func TestViewsLaro(t *testing.T) {
 	}
 	golden.Check(t, "laro_hand_to_discard", laroHand(screen(1)))
 	withEmojis := screen(1)
-	withEmojis.Emojis = emojis.Fixed()
+	withEmojis.Emojis = emojis.Fixed(Faces()...)
 	pictured := laroHand(withEmojis)
 	golden.Check(t, "laro_hand_to_discard_emojis", pictured)
 	// Every card button shows its card's emoji and keeps its text label.
@@ -81,7 +81,7 @@ func TestViewsLaro(t *testing.T) {
 			if err != nil {
 				t.Fatalf("card button label %q: %v", b.Label, err)
 			}
-			if want, _ := withEmojis.Emojis.Laro(card); b.Emoji == nil || *b.Emoji != want {
+			if want, _ := cardEmoji(withEmojis.Emojis, card); b.Emoji == nil || *b.Emoji != want {
 				t.Errorf("button %q shows emoji %v, want %v", b.Label, b.Emoji, want)
 			}
 		}

@@ -8,8 +8,8 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/discordtest"
-	"github.com/cardbot/cardbot/bot/emojis"
 	"github.com/cardbot/cardbot/bot/internal/e2e"
+	"github.com/cardbot/cardbot/bot/laus"
 	rules "github.com/cardbot/cardbot/engine/laus"
 )
 
@@ -47,7 +47,7 @@ func TestLausCardEmojisOnButtonsAndInTheSummary(t *testing.T) {
 		if moves > 200 {
 			t.Fatal("no round summary after 200 moves")
 		}
-		if summaryPosted(w) {
+		if hasSummary(w, 1) {
 			break
 		}
 		p, hand := e2e.LausMover(t, w, players)
@@ -67,8 +67,8 @@ func TestLausCardEmojisOnButtonsAndInTheSummary(t *testing.T) {
 				if err != nil {
 					t.Fatalf("card button label %q is not the card's text: %v", b.Label, err)
 				}
-				if name := owned[b.Emoji.ID]; !strings.HasPrefix(name, emojis.LausKey(card)+"_") {
-					t.Errorf("button %q shows emoji %q, want the face of %s", b.Label, name, emojis.LausKey(card))
+				if name := owned[b.Emoji.ID]; !strings.HasPrefix(name, laus.FaceKey(card)+"_") {
+					t.Errorf("button %q shows emoji %q, want the face of %s", b.Label, name, laus.FaceKey(card))
 				}
 			}
 			checked = true
@@ -78,18 +78,11 @@ func TestLausCardEmojisOnButtonsAndInTheSummary(t *testing.T) {
 	if !checked {
 		t.Fatal("no hand ever offered a card to play")
 	}
-	summary := w.TableMessage("round 1 result")
+	waitSummary(t, w, 1)
+	ms, _ := summaries(w, 1, 1)
+	summary := ms[0]
 	if !regexp.MustCompile(`<:(seven|eight|nine|ten|jack|queen|king|ace)_(clubs|spades|hearts|diamonds)_`).MatchString(e2e.Text(summary)) {
 		t.Errorf("the round summary shows no card emojis:\n%s", e2e.Text(summary))
 	}
 	w.NoFailures()
-}
-
-func summaryPosted(w *e2e.World) bool {
-	for _, m := range w.Ch.Messages() {
-		if strings.Contains(e2e.Text(m), "round 1 result") {
-			return true
-		}
-	}
-	return false
 }

@@ -38,9 +38,12 @@ func checkLausScores(t *testing.T, w *e2e.World, f e2e.LausFinal, matchNo int) {
 		t.Errorf("stored losers %v, want %v", f.Board.Losers, f.Match.Losers())
 	}
 	t.Logf("checking %d round(s); totals %v; losers %v", len(results), f.Match.Totals(), f.Match.Losers())
-	// Each round's summary is shown in the table message, below the next
-	// round, until the round after it: every version the channel showed.
+	// Each round's summary is shown in the summary message, edited from
+	// round to round: every version the channel showed. The last one comes
+	// after the final table message (see outbox.Outbox.EditKept).
+	w.TableMessage(fmt.Sprintf("match %d · round %d result", matchNo, len(results)))
 	summaries := map[int]string{}
+	in := map[string]bool{} // the messages that showed them
 	for _, m := range w.Ch.History() {
 		for _, e := range m.Embeds {
 			var mn, r int
@@ -50,8 +53,12 @@ func checkLausScores(t *testing.T, w *e2e.World, f e2e.LausFinal, matchNo int) {
 			}
 			if _, err := fmt.Sscanf(e.Title[i:], "match %d · round %d", &mn, &r); err == nil && mn == matchNo {
 				summaries[r] = e2e.Text(&discordgo.Message{Embeds: []*discordgo.MessageEmbed{e}})
+				in[m.ID] = true
 			}
 		}
+	}
+	if len(in) != 1 {
+		t.Errorf("the round summaries were shown in %d messages, want one edited in place", len(in))
 	}
 	for i, rr := range results {
 		stored := f.Board.Rounds[i]
@@ -81,7 +88,7 @@ func checkLausScores(t *testing.T, w *e2e.World, f e2e.LausFinal, matchNo int) {
 				sc.QueenBonus != sr.Points.Bonus || sc.Tricks != sr.Tricks || sc.Slam != (rr.Multiplier.Slam == s) {
 				t.Errorf("round %d seat %d: stored %+v, want %+v", rr.Round, s, sc, sr)
 			}
-			if !strings.Contains(sum, fmt.Sprintf("%d card points", sr.Points.CardPoints)) {
+			if !strings.Contains(sum, fmt.Sprintf("%d pts", sr.Points.CardPoints)) {
 				t.Errorf("round %d summary does not show seat %d's %d card points", rr.Round, s, sr.Points.CardPoints)
 			}
 		}
@@ -203,8 +210,8 @@ func checkNoHiddenCards(t *testing.T, w *e2e.World, f e2e.LausFinal, matchNo int
 		default:
 			continue // other webhook calls go to players' own ephemeral messages
 		}
-		// Each embed on its own: a table message shows the round being
-		// played and, below it, the last round's summary.
+		// Each embed on its own (a message of one embed today, but a
+		// summary must never hide a card behind another embed's title).
 		for _, raw := range embeds {
 			var e struct{ Title string }
 			_ = json.Unmarshal(raw, &e)

@@ -37,11 +37,11 @@ func TestLausPictures(t *testing.T) {
 	skatTurns := 0
 	var summary *discordtest.Attachment
 	findSummary := func() {
-		for _, m := range w.Ch.Messages() {
-			if strings.Contains(e2e.Text(m), "round 1 result") {
-				pic, _ := w.Picture(m, 600, 300)
-				summary = &pic
-			}
+		// The summary message, by its title (the table message's events
+		// name that title too).
+		if ms, _ := summaries(w, 1, 1); len(ms) > 0 {
+			pic, _ := w.Picture(ms[0], 600, 300)
+			summary = &pic
 		}
 	}
 	for moves := 0; summary == nil; moves++ {

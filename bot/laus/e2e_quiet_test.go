@@ -9,12 +9,14 @@ import (
 
 	"github.com/cardbot/cardbot/bot/discordtest"
 	"github.com/cardbot/cardbot/bot/internal/e2e"
+	"github.com/cardbot/cardbot/bot/internal/golden"
+	"github.com/cardbot/cardbot/bot/ui"
 )
 
 // TestLausMatchKeepsTheChannelQuiet plays a whole match to the default
-// target from the hand that arrives at Start: the channel gets the lobby
-// and one table message, edited from round to round, which shows each
-// round's summary in its turn.
+// target from the hand that arrives at Start: the channel gets the lobby,
+// one table message and one summary message, both edited from round to
+// round, and every version of each fits a phone's screen.
 func TestLausMatchKeepsTheChannelQuiet(t *testing.T) {
 	w := e2e.NewWorld(t)
 	alice := w.Player("alice")
@@ -33,14 +35,21 @@ func TestLausMatchKeepsTheChannelQuiet(t *testing.T) {
 	if len(f.Board.Rounds) < 2 {
 		t.Fatalf("the match had %d round(s); this test needs several", len(f.Board.Rounds))
 	}
+	waitSummary(t, w, len(f.Board.Rounds))
+	ms, _ := summaries(w, 1, len(f.Board.Rounds))
+	last := ms[0]
 	posts := map[string]bool{}
-	shown := map[int]bool{} // rounds whose summary the table message showed
+	shown := map[int]bool{} // rounds whose summary the summary message showed
 	for _, m := range w.Ch.History() {
 		posts[m.ID] = true
+		r := ui.Rendering{Content: m.Content, Embeds: m.Embeds}
+		if n := golden.PhoneLines(r); n > golden.MaxPublicLines {
+			t.Errorf("a channel message took %d lines on a phone, more than %d:\n%s", n, golden.MaxPublicLines, e2e.Text(m))
+		}
 		for _, e := range m.Embeds {
 			i := strings.LastIndex(e.Title, "round ")
 			var round int
-			if _, err := fmt.Sscanf(e.Title[max(i, 0):], "round %d result", &round); i >= 0 && err == nil && m.ID == final.ID {
+			if _, err := fmt.Sscanf(e.Title[max(i, 0):], "round %d result", &round); i >= 0 && err == nil && m.ID == last.ID {
 				shown[round] = true
 			}
 		}
@@ -51,11 +60,14 @@ func TestLausMatchKeepsTheChannelQuiet(t *testing.T) {
 	}
 	for _, rd := range f.Board.Rounds {
 		if !shown[rd.Round] {
-			t.Errorf("the table message never showed round %d's summary", rd.Round)
+			t.Errorf("the summary message never showed round %d's summary", rd.Round)
 		}
 	}
-	if got := e2e.Text(final); !strings.Contains(got, fmt.Sprintf("round %d result", len(f.Board.Rounds))) || !strings.Contains(got, "Match over") {
-		t.Errorf("the final table message does not show the last round's result:\n%s", got)
+	if last.ID == final.ID {
+		t.Error("the summary is in the table message, want a message of its own")
+	}
+	if !strings.Contains(e2e.Text(last), "Match over") {
+		t.Errorf("the last summary does not say the match is over:\n%s", e2e.Text(last))
 	}
 	w.NoFailures()
 }

@@ -19,11 +19,27 @@ import (
 // starts it, returning the first round's table message.
 func lausSoloTable(t *testing.T, w *e2e.World, p *e2e.Player, target, turnTimer int64) {
 	t.Helper()
+	lausSoloTableOn(t, w, p, target, turnTimer, false)
+}
+
+// lausSoloTableOnChannel is lausSoloTable with the table message posted,
+// and edited, through the channel endpoint (see e2e.RefuseStartFollowups),
+// for tests of what the channel's refusals do.
+func lausSoloTableOnChannel(t *testing.T, w *e2e.World, p *e2e.Player, target, turnTimer int64) {
+	t.Helper()
+	lausSoloTableOn(t, w, p, target, turnTimer, true)
+}
+
+func lausSoloTableOn(t *testing.T, w *e2e.World, p *e2e.Player, target, turnTimer int64, onChannel bool) {
+	t.Helper()
 	r, err := p.U.Slash(w.Ch, "laus new", discordtest.IntOpt("target", target), discordtest.IntOpt("turn_timer", turnTimer))
 	e2e.Answer(t, r, err)
 	lobby := w.TableMessage("Click **Join**")
 	p.Click(lobby, e2e.Button(lobby, "computer", "*"))
 	p.Click(lobby, e2e.Button(lobby, "computer", "*"))
+	if onChannel {
+		w.RefuseStartFollowups(0)
+	}
 	p.Click(lobby, e2e.Button(lobby, "start", "*"))
 }
 
@@ -57,10 +73,11 @@ func TestLausScoreboardShowsTheFinishedMatchOverANewLobby(t *testing.T) {
 		t.Fatal("the finished match has no stored round")
 	}
 
-	// No summary was stored to post: the table message shows them, and
-	// after a restart draws them again from the replayed match.
-	if anns, err := w.St.Announcements(t.Context(), f.Board.Game.ID); err != nil || len(anns) != 0 {
-		t.Errorf("stored announcements %+v (%v), want none", anns, err)
+	// One summary message was stored to post, with round 1's end, and it
+	// is the message that shows the last round now.
+	sum := checkSummary(t, w, f.Board.Rounds[len(f.Board.Rounds)-1])
+	if anns, err := w.St.Announcements(t.Context(), f.Board.Game.ID); err != nil || len(anns) != 1 || anns[0].MessageID != sum.ID {
+		t.Errorf("stored announcements %+v (%v), want the summary message %s alone", anns, err, sum.ID)
 	}
 
 	// A new lobby in the same channel: the scoreboard still shows the match
@@ -265,46 +282,6 @@ func lastTrickEndsMatch(t *testing.T, w *e2e.World) bool {
 	return m.Over()
 }
 
-// summaries returns the channel's messages that show a round's summary
-// (the table message, under the round after it), and that summary's text.
-func summaries(w *e2e.World, matchNo, round int) (ms []*discordgo.Message, texts []string) {
-	for _, m := range w.Ch.Messages() {
-		for _, e := range m.Embeds {
-			if strings.HasSuffix(e.Title, fmt.Sprintf("· match %d · round %d result", matchNo, round)) {
-				ms = append(ms, m)
-				texts = append(texts, e2e.Text(&discordgo.Message{Embeds: []*discordgo.MessageEmbed{e}}))
-			}
-		}
-	}
-	return ms, texts
-}
-
-// checkSummary checks that the channel shows exactly one summary of a
-// round and that it gives the stored breakdown of every seat.
-func checkSummary(t *testing.T, w *e2e.World, rd store.LausRound) *discordgo.Message {
-	t.Helper()
-	got, texts := summaries(w, 1, rd.Round)
-	if len(got) != 1 {
-		t.Fatalf("the channel shows %d summaries of round %d, want exactly 1", len(got), rd.Round)
-	}
-	sum := texts[0]
-	// The picture too, also when the summary was drawn after a restart.
-	w.Picture(got[0], 600, 200)
-	posted := roundScore.FindAllStringSubmatch(sum, -1)
-	if len(posted) != len(rd.Scores) {
-		t.Fatalf("round %d summary lists %d scores, want %d:\n%s", rd.Round, len(posted), len(rd.Scores), sum)
-	}
-	for i, sc := range rd.Scores {
-		if want := []string{fmt.Sprint(sc.Score), fmt.Sprint(sc.Total)}; posted[i][1] != want[0] || posted[i][2] != want[1] {
-			t.Errorf("round %d summary gives seat %d round %s total %s, want %s and %s", rd.Round, i, posted[i][1], posted[i][2], want[0], want[1])
-		}
-		if !strings.Contains(sum, fmt.Sprintf("%d card points", sc.CardPoints)) {
-			t.Errorf("round %d summary does not show seat %d's %d card points:\n%s", rd.Round, i, sc.CardPoints, sum)
-		}
-	}
-	return got[0]
-}
-
 // waitRound waits until round is stored for the channel's latest match.
 func waitRound(t *testing.T, w *e2e.World, round int) e2e.LausFinal {
 	t.Helper()
@@ -321,7 +298,7 @@ func waitRound(t *testing.T, w *e2e.World, round int) e2e.LausFinal {
 func TestLausRoundSummaryIsShownAfterARestart(t *testing.T) {
 	w := e2e.NewWorld(t)
 	alice := w.Player("alice")
-	lausSoloTable(t, w, alice, 100000, 600)
+	lausSoloTableOnChannel(t, w, alice, 100000, 600)
 	first := w.TableMessage("match 1 · round 1")
 	alice.OpenHand(first)
 	hand := lausLastCard(t, w, alice)
@@ -339,8 +316,8 @@ func TestLausRoundSummaryIsShownAfterARestart(t *testing.T) {
 	w.Ch.SetBotPermissions(discordtest.DefaultBotPermissions)
 	w.Start()
 
-	// The rebuilt table edits the same message: round 2, with round 1's
-	// summary below it.
+	// The rebuilt table edits the same table message, on to round 2, and
+	// posts round 1's summary in a message of its own, stored as posted.
 	next := w.TableMessage("match 1 · round 2")
 	if next.ID != first.ID {
 		t.Errorf("round 2 is in a new message %s, want the table message %s edited", next.ID, first.ID)
@@ -348,8 +325,12 @@ func TestLausRoundSummaryIsShownAfterARestart(t *testing.T) {
 	if !strings.Contains(e2e.Text(next), "restarted") {
 		t.Errorf("round 2's table message does not say the bot restarted:\n%s", e2e.Text(next))
 	}
-	if sum := checkSummary(t, w, f.Board.Rounds[0]); sum.ID != first.ID {
-		t.Errorf("round 1's summary is in message %s, want the table message %s", sum.ID, first.ID)
+	sum := checkSummary(t, w, f.Board.Rounds[0])
+	if sum.ID == first.ID {
+		t.Errorf("round 1's summary is in the table message %s, want a message of its own", first.ID)
+	}
+	if anns, err := w.St.Announcements(t.Context(), f.Board.Game.ID); err != nil || len(anns) != 1 || anns[0].MessageID != sum.ID {
+		t.Errorf("stored announcements %+v (%v), want the summary message %s alone, marked posted", anns, err, sum.ID)
 	}
 	w.NoFailures()
 }
@@ -374,13 +355,13 @@ func TestLausLastRoundSummaryIsShownAfterARestart(t *testing.T) {
 	w.Ch.SetBotPermissions(discordtest.DefaultBotPermissions)
 	w.Start()
 
-	w.TableMessage("[Play again]")
-	sum := checkSummary(t, w, f.Board.Rounds[round-1])
-	if !strings.Contains(e2e.Text(sum), "Match over") || e2e.Button(sum, "again", "") == "" {
-		t.Errorf("the final table message does not show the match's end with Play again:\n%s", e2e.Text(sum))
+	final := w.TableMessage("[Play again]")
+	if final.ID != last.ID {
+		t.Errorf("the result is in message %s, want the table message %s edited", final.ID, last.ID)
 	}
-	if sum.ID != last.ID {
-		t.Errorf("the result is in message %s, want the table message %s edited", sum.ID, last.ID)
+	sum := checkSummary(t, w, f.Board.Rounds[round-1])
+	if !strings.Contains(e2e.Text(sum), "Match over") || sum.ID == final.ID {
+		t.Errorf("the summary message does not show the match's end:\n%s", e2e.Text(sum))
 	}
 	w.NoFailures()
 }

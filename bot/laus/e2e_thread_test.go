@@ -42,7 +42,7 @@ func TestLausMatchPlayedInAThread(t *testing.T) {
 			t.Fatal("no end after 2000 moves")
 		}
 	}
-	// Every round's summary was shown in the thread (in its table
+	// Every round's summary was shown in the thread (in its summary
 	// message, in turn), none in the channel. The thread is archived
 	// last, once everything queued for it has been sent.
 	w.WaitArchived(th)
@@ -53,7 +53,7 @@ func TestLausMatchPlayedInAThread(t *testing.T) {
 	shown := map[string]bool{}
 	for _, m := range th.History() {
 		for _, e := range m.Embeds {
-			if strings.HasPrefix(e.Title, "Laus · table") && strings.HasSuffix(e.Title, "result") {
+			if strings.HasPrefix(e.Title, "Laus ") && strings.HasSuffix(e.Title, "result") {
 				shown[e.Title] = true
 			}
 		}

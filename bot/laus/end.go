@@ -46,6 +46,7 @@ func (t *lausTable) BeginNext(ctx context.Context, in *ui.Input) *ui.Reply {
 	finished, lobby, finishedAt := *t, t.Out.MessageID(), t.Out.Channel()
 	t.GameID, t.settings, t.EndSeats = id, next, nil
 	t.NextThread(ctx, in, t.ThreadName("match", next.MatchNo), t.threadHeader())
+	table.PostStartThrough(t, in)
 	if r := t.begin(ctx, in.At); r != nil {
 		*t = finished
 		t.ReturnToLobby(lobby)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/catalog"
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
@@ -23,8 +24,12 @@ type Game struct{ env *table.Env }
 // New makes the Laus game on the tables' shared environment.
 func New(env *table.Env) ui.Module { return &Game{env: env} }
 
-// Kind is Laus's kind in the store; its name is "laus".
-func (g *Game) Kind() store.Kind { return store.KindLaus }
+// entry is what Laus registers in the catalog of games.
+var entry = catalog.Entry{Kind: store.KindLaus, Title: "Laus", Noun: "match", Colour: lausColor,
+	Settings: serverSettings, Faces: Faces(), RetiredFaces: retiredFaceKeys()}
+
+// Entry is Laus's entry in the catalog of games; its kind is "laus".
+func (g *Game) Entry() catalog.Entry { return entry }
 
 // Command is the /laus slash command.
 func (g *Game) Command() *discordgo.ApplicationCommand {

@@ -17,24 +17,12 @@ import (
 // clicks and the replay's autocomplete.
 func (g *Game) looking() history.Module {
 	return history.Module{
-		Kind: lausHistory, Store: g.env.Store, Log: g.env.Log,
+		Kind: entry, Games: g.env.Games, Store: g.env.Store, Log: g.env.Log,
 		Line: historyLine,
 		ChoiceName: func(e store.HistoryEntry) string {
 			return fmt.Sprintf("#%s · %s · %d players · %s", e.Game.ID, history.ChoiceDate(e.Game.CreatedAt), len(e.Game.Seats), ui.Count(e.LausRounds, "round", "rounds"))
 		},
-		Replay: func(gm store.Game, recs []store.ActionRecord) (int, func(int) (ui.Rendering, error), error) {
-			r, err := loadLausReplay(gm, recs)
-			if err != nil {
-				return 0, nil, err
-			}
-			return r.last(), func(k int) (ui.Rendering, error) {
-				f, err := r.frame(k)
-				if err != nil {
-					return ui.Rendering{}, err
-				}
-				return replayView(r, f), nil
-			}, nil
-		},
+		Replay: history.Replays(loadLausReplay),
 	}
 }
 

@@ -5,7 +5,9 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/catalog"
 	"github.com/cardbot/cardbot/bot/ui"
+	"github.com/cardbot/cardbot/store"
 )
 
 // TargetOption is the target option of /laus new, which a server may also
@@ -25,3 +27,10 @@ func CheckTarget(v int64) string {
 // DefaultTarget is the bot's own match target, for /cardbot settings to
 // show where a server has set none.
 const DefaultTarget = defaultTarget
+
+// serverSettings are Laus's server defaults in /cardbot settings.
+var serverSettings = []catalog.Setting{
+	{Option: TargetOption("laus_target", "Laus: the total that ends a match"), Check: CheckTarget,
+		Label: "Target (Laus)", Default: DefaultTarget, Unit: " points",
+		Field: func(g *store.GuildSettings) **int64 { return &g.LausTarget }},
+}

@@ -88,11 +88,20 @@ func (t *lausTable) keepSeat(e lausEntry) []string {
 		return nil
 	}
 	t.timeouts[s]++
-	lines := []string{fmt.Sprintf("⏱ %s ran out of time; the computer moved for them.", t.Seats[s].Label())}
 	if t.timeouts[s] >= takeoverAfter {
 		t.afk[s] = true
-		lines = append(lines, fmt.Sprintf("🤖 %s missed %d turns in a row: the computer keeps their seat until they press **I'm back**.",
-			t.Seats[s].Label(), takeoverAfter))
+	}
+	return timeoutLines(t.Seats[s].Label(), t.afk[s])
+}
+
+// timeoutLines are the table's events for a move the computer made for
+// name when their time ran out, and, if kept, for the computer keeping
+// their seat. Short, as the table message's events are two lines on a
+// phone each at most (bot/internal/golden).
+func timeoutLines(name string, kept bool) []string {
+	lines := []string{fmt.Sprintf("⏱ %s ran out of time; computer moved.", name)}
+	if kept {
+		lines = append(lines, fmt.Sprintf("🤖 %s missed %d turns: computer plays until **I'm back**.", name, takeoverAfter))
 	}
 	return lines
 }

@@ -29,6 +29,7 @@ func (t *lausTable) start(ctx context.Context, in *ui.Input) *ui.Reply {
 	}
 	lobby := t.Out.MessageID()
 	t.EnterThread(ctx, in, t.ThreadName("match", t.settings.MatchNo))
+	table.PostStartThrough(t, in)
 	if r := t.begin(ctx, in.At); r != nil {
 		t.ReturnToLobby(lobby)
 		return r
@@ -191,37 +192,35 @@ func (t *lausTable) apply(a rules.Action, at time.Time, actor string, timedOut b
 	kept := t.saveSeatKeeping()
 	// Before the deadline below: a seat the computer now keeps has none.
 	lines := t.keepSeat(e)
-	rec := store.ActionRecord{GameID: t.GameID, Seq: t.Seq + 1, Data: data, At: at}
+	rec := store.ActionRecord{Data: data, At: at}
 	var ended *rules.RoundResult
 	if t.match.Round() != round || t.match.Over() {
 		// The engine deals the next round at once: the finished one is
-		// LastRound. Its summary goes into the table message (summary.go),
-		// drawn from the replayed match after a restart too.
+		// LastRound. Its summary goes into the summary message, posted
+		// with this action if the match has none yet (summary_message.go).
 		if rr, ok := t.match.LastRound(); ok {
 			ended = &rr
 			rec.LausRound = t.storeRound(rr)
 		}
 	}
+	if rr, ok := t.match.LastRound(); ok {
+		rec.Announce = t.summaryAnnouncement(rr, ended != nil)
+	}
+	var over *store.Settlement
 	if t.match.Over() {
-		rec.Status = store.StatusFinished
-		rec.Settle = &store.Settlement{LausLosers: t.match.Losers()}
-		// The table stays open after the match until this deadline, also
-		// across a restart (see table.ResumeFinished).
-		dl := t.Env.AfterGameDeadline()
-		rec.Deadline = &dl
+		over = &store.Settlement{LausLosers: t.match.Losers()}
 	} else {
 		dl := t.nextDeadline()
 		rec.Deadline = &dl
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := t.Env.Store.AppendAction(ctx, rec, nil); err != nil {
-		t.Env.Log.Error("storing an action", "table", t.ID, "action", a.String(), "err", err)
+	if err := t.Commit(rec, over, "an action"); err != nil {
 		t.restore(before)
 		t.restoreSeatKeeping(kept)
-		return table.ErrNotSaved
+		return err
 	}
-	t.Seq++
+	if rec.Announce != nil {
+		t.summaryStored(t.Seq) // Commit advanced Seq to the stored action's
+	}
 	for _, l := range lines {
 		t.Event(l)
 	}
@@ -264,7 +263,7 @@ func (t *lausTable) describe(a rules.Action, ended *rules.RoundResult) {
 	case rules.Look:
 		t.Event(who + " looked at the skat.")
 	case rules.Pass:
-		t.Event(who + " passed: this round's scores double.")
+		t.Event(who + " passed the skat: scores double.")
 	case rules.LayBack:
 		t.Event(who + " laid two cards back face down.")
 	case rules.Play:
@@ -282,8 +281,10 @@ func (t *lausTable) describe(a rules.Action, ended *rules.RoundResult) {
 		// The new round's events start clean: the old round's plays are
 		// in its summary, and its cards are dealt again.
 		t.Events = nil
-		t.Event(fmt.Sprintf("Round %d is over (its result is below). %s deals round %d.",
-			ended.Round, t.Seats[t.match.Dealer()].Label(), t.match.Round()))
+		// One line on a phone. No "above" or "below": which of the two
+		// messages is newer depends on which moved last (summary.go). The
+		// new dealer is marked in the seats.
+		t.Event(fmt.Sprintf("Round %d over: see **round %d result**.", ended.Round, ended.Round))
 	}
 }
 
@@ -325,14 +326,16 @@ func (t *lausTable) screen(viewer int) lausScreen {
 	}
 }
 
-// refresh redraws the table message and every open hand message except
-// actor's (whose own click is answered directly). fresh posts a new table
-// message (a new match, or an old message retired) instead of editing the
-// current one.
+// refreshAll redraws the table message, the summary message if a round
+// has ended since it was drawn, and every open hand message except actor's
+// (whose own click is answered directly). fresh posts a new table message
+// (a new match, or an old message retired) instead of editing the current
+// one.
 func (t *lausTable) refreshAll(fresh bool, actor string) {
 	if t.match == nil {
 		return
 	}
+	t.showSummary()
 	t.Out.SetPublic(t.public(), fresh)
 	table.RefreshHands(t, actor)
 }

@@ -4,40 +4,49 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 	rules "github.com/cardbot/cardbot/engine/laus"
 	"github.com/cardbot/cardbot/store"
 )
 
-// Recover rebuilds one Laus table after a restart: its match is replayed
-// from the stored log, its turn timer re-armed from the stored deadline,
-// and its table message redrawn so every button works again. A table whose
-// match had ended is rebuilt as it was after the match, with Play again,
-// until its idle deadline (see table.ResumeFinished).
+// Recover rebuilds one Laus table after a restart through the shared
+// recovery (table.Env.Rebuild): its match is replayed from the stored log,
+// its turn timer re-armed from the stored deadline, and its table message
+// redrawn so every button works again. A table whose match had ended is
+// rebuilt as it was after the match, with Play again, until its idle
+// deadline.
 func (lg *Game) Recover(ctx context.Context, g store.Game) error {
 	var s lausSettings
-	core, recs, err := lg.env.Restore(ctx, g, "Laus", &s)
-	if err != nil {
-		return err
+	var t *lausTable
+	err := lg.env.Rebuild(ctx, g, "Laus", &s, func(core table.Core) table.Rebuilder {
+		t = &lausTable{Core: core, settings: s}
+		t.Thread.Want = s.Thread
+		return t
+	})
+	if err == nil && g.Status == store.StatusFinished && t.Act != nil && !t.InThread() {
+		// The last round's summary may not have reached Discord before the
+		// restart. (A thread is archived at the match's end, and takes no
+		// more edits.)
+		t.Act.Post(t.showSummary)
 	}
-	t := &lausTable{Core: core, settings: s}
-	t.Thread.Want = s.Thread
-	if recs == nil {
-		lg.env.ResumeLobby(t, g)
-		return nil
-	}
+	return err
+}
+
+// Replay replays the stored log one entry at a time, so the table's recent
+// events read as they did before the restart and who plays which seat is as
+// it was.
+func (t *lausTable) Replay(recs []store.ActionRecord) error {
 	var seed uint64
 	if _, err := fmt.Sscanf(string(recs[0].Data), "start %x", &seed); err != nil {
 		return fmt.Errorf("start record %q: %w", recs[0].Data, err)
 	}
-	m, err := rules.NewMatch(rules.MatchConfig{Seats: len(t.Seats), Target: s.Target}, seed)
+	m, err := rules.NewMatch(rules.MatchConfig{Seats: len(t.Seats), Target: t.settings.Target}, seed)
 	if err != nil {
 		return fmt.Errorf("deal: %w", err)
 	}
 	t.match, t.seed = m, seed
 	t.resetMatch()
-	// Replay one entry at a time, so the table's recent events read as they
-	// did before the restart and who plays which seat is as it was.
 	for _, r := range recs[1:] {
 		e, err := parseLausEntry(r.Data, len(t.Seats))
 		if err != nil {
@@ -60,47 +69,36 @@ func (lg *Game) Recover(ctx context.Context, g store.Game) error {
 		}
 		t.describe(a, ended)
 	}
-	t.Seq = recs[len(recs)-1].Seq
-	retire, retired, err := lg.env.Retired(ctx, g)
-	if err != nil {
-		return err
+	// A round summary stored but perhaps not yet shown comes back from the store.
+	ctx, cancel := context.WithTimeout(context.Background(), table.StoreTimeout)
+	defer cancel()
+	return t.summaryFromStore(ctx)
+}
+
+// Over reports whether the replayed match has ended.
+func (t *lausTable) Over() bool { return t.match.Over() }
+
+// Ended has nothing to work out: a finished match's message is drawn from
+// the replayed match.
+func (t *lausTable) Ended() {}
+
+// Resume picks up a match being played: its turn timer at the deadline the
+// players were shown, its computers, and the table message, posted afresh
+// if the stored one is a finished round's (retire).
+func (t *lausTable) Resume(g store.Game, retire *ui.Rendering) {
+	// A deadline that passed while the bot was down fires at once.
+	if !g.Deadline.At.IsZero() && g.Deadline.Kind == "turn" {
+		t.armTurnAt(g.Deadline.At)
+	} else {
+		t.armTurn()
 	}
-	if g.Status == store.StatusFinished {
-		// The match ended before the restart: its result was stored with
-		// its last action, and the table shows it with Play again.
-		if !m.Over() {
-			return fmt.Errorf("stored as finished, but its replay is not over")
-		}
-		t.LoadHands(ctx)
-		var retireAs *ui.Rendering
-		if retired {
-			// The last round's message was retired by the match's end; the
-			// final table message is a fresh one below the last summary.
-			retireAs = &retire
-		}
-		lg.env.ResumeFinished(ctx, t, g, retireAs)
-		return nil
+	t.scheduleComputer()
+	fresh := g.MessageID == ""
+	if retire != nil {
+		// The stored table message is a finished round's: the next
+		// round's was not posted (or not stored) before the restart.
+		t.Out.Retire(*retire)
+		fresh = true
 	}
-	t.LoadHands(ctx)
-	lg.env.Start(t, g.MessageID)
-	t.Act.Post(func() {
-		t.Event("♻️ cardbot restarted; the match goes on.")
-		// Keep the deadline the players were shown before the restart; a
-		// deadline that passed while the bot was down fires at once.
-		if !g.Deadline.At.IsZero() && g.Deadline.Kind == "turn" {
-			t.armTurnAt(g.Deadline.At)
-		} else {
-			t.armTurn()
-		}
-		t.scheduleComputer()
-		fresh := g.MessageID == ""
-		if retired {
-			// The stored table message is a finished round's: the next
-			// round's was not posted (or not stored) before the restart.
-			t.Out.Retire(retire)
-			fresh = true
-		}
-		t.refreshAll(fresh, "")
-	})
-	return nil
+	t.refreshAll(fresh, "")
 }

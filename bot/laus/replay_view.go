@@ -10,11 +10,7 @@ import (
 	"github.com/cardbot/cardbot/bot/history"
 	"github.com/cardbot/cardbot/bot/ui"
 	rules "github.com/cardbot/cardbot/engine/laus"
-	"github.com/cardbot/cardbot/store"
 )
-
-// lausHistory names Laus for the history package.
-var lausHistory = history.Kind{Store: store.KindLaus, Title: "Laus", Noun: "match"}
 
 // replayView draws step f of replay r: what happened, every hand and the
 // skat (the match is over, so nothing is secret any more), the trick on the
@@ -31,7 +27,7 @@ func replayView(r *lausReplay, f lausFrame) ui.Rendering {
 		desc.WriteString("\n\nNext: " + sc.turnLine())
 	}
 	e := &discordgo.MessageEmbed{
-		Title:       history.StepTitle(lausHistory, r.id, f.Step, f.Last),
+		Title:       history.StepTitle(entry, r.id, f.Step, f.Last),
 		Description: desc.String(),
 		Color:       lausColor,
 	}
@@ -86,7 +82,7 @@ func replayView(r *lausReplay, f lausFrame) ui.Rendering {
 		sum.Title = fmt.Sprintf("Round %d scoring", f.Round.Round)
 		embeds = append(embeds, sum)
 	}
-	return ui.Rendering{Embeds: embeds, Components: history.Nav(lausHistory, r.id, f.Step, f.Last, r.jumps())}
+	return ui.Rendering{Embeds: embeds, Components: history.Nav(entry, r.id, f.Step, f.Last, r.jumps())}
 }
 
 func orDash(s string) string {
@@ -159,4 +155,16 @@ func (r *lausReplay) jumps() []history.Jump {
 	out = append(out, history.Jump{Step: r.last(), Label: "The end", Description: fmt.Sprintf("step %d", r.last())})
 	slices.SortFunc(out, func(a, b history.Jump) int { return a.Step - b.Step })
 	return out
+}
+
+// Last is the number of the replay's last step (history.Replay).
+func (r *lausReplay) Last() int { return r.last() }
+
+// Draw draws step k of the replay for the viewer (history.Replay).
+func (r *lausReplay) Draw(k int) (ui.Rendering, error) {
+	f, err := r.frame(k)
+	if err != nil {
+		return ui.Rendering{}, err
+	}
+	return replayView(r, f), nil
 }

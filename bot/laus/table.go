@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 	rules "github.com/cardbot/cardbot/engine/laus"
@@ -46,7 +44,7 @@ type lausTable struct {
 	timeouts []int  // turns in a row each seat timed out
 	afk      []bool // the computer keeps this seat until "I'm back"
 
-	summary roundSummary // the last round's summary, drawn once (summary.go)
+	sum summaryMessage // the match's summary message (summary_message.go)
 }
 
 // newTable handles /laus new: it checks the options, opens a lobby with the
@@ -129,18 +127,10 @@ func (t *lausTable) Handle(ctx context.Context, in *ui.Input) *ui.Reply {
 
 // LobbyView renders the lobby message.
 func (t *lausTable) LobbyView() ui.Rendering {
-	e := &discordgo.MessageEmbed{
-		Title: fmt.Sprintf("Laus · table %s", t.ID),
-		Description: fmt.Sprintf("Hosted by %s. Click **Join** to sit down: a match needs %d or %d players, "+
-			"and the host may fill empty seats with computer players.%s", table.LabelOf(t.Seats, t.Host), minLausSeats, maxLausSeats, table.Line(t.ThreadLine())),
-		Color: lausColor,
-		Fields: []*discordgo.MessageEmbedField{
-			{Name: "Seats", Value: table.SeatList(t.Seats, maxLausSeats)},
-			{Name: "Settings", Value: fmt.Sprintf("Target **%d** (the first total to reach it ends the match; the highest total loses) · "+
-				"turn timer **%d s**", t.settings.Target, t.settings.TurnTimerS)},
-		},
-	}
-	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: table.LobbyButtons(gameName, t.ID)}
+	return table.LobbyMessage(t, fmt.Sprintf("Click **Join** to sit down: a match needs %d or %d players, "+
+		"and the host may fill empty seats with computer players.", minLausSeats, maxLausSeats),
+		fmt.Sprintf("Target **%d** (the first total to reach it ends the match; the highest total loses) · "+
+			"turn timer **%d s**", t.settings.Target, t.settings.TurnTimerS))
 }
 
 func (t *lausTable) StopTimers() {

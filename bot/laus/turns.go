@@ -1,7 +1,6 @@
 package laus
 
 import (
-	"context"
 	"strconv"
 	"time"
 
@@ -123,20 +122,16 @@ func (t *lausTable) back(in *ui.Input) *ui.Reply {
 	}
 	kept := t.saveSeatKeeping()
 	lines := t.keepSeat(e)
-	rec := store.ActionRecord{GameID: t.GameID, Seq: t.Seq + 1, Data: data, At: in.At}
+	rec := store.ActionRecord{Data: data, At: in.At}
 	deadline := t.Deadline // another seat's turn keeps its timer
 	if t.match.Turn() == s {
 		dl := t.nextDeadline()
 		rec.Deadline, deadline = &dl, dl.At
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := t.Env.Store.AppendAction(ctx, rec, nil); err != nil {
-		t.Env.Log.Error("storing I'm back", "table", t.ID, "seat", s, "err", err)
+	if err := t.Commit(rec, nil, "I'm back"); err != nil {
 		t.restoreSeatKeeping(kept)
-		return table.HandReply(t, in, s, "⚠️ "+lausRefusal(table.ErrNotSaved))
+		return table.HandReply(t, in, s, "⚠️ "+lausRefusal(err))
 	}
-	t.Seq++
 	for _, l := range lines {
 		t.Event(l)
 	}

@@ -51,7 +51,7 @@ func (s lausScreen) afk(seatNo int) bool { return seatNo >= 0 && seatNo < len(s.
 func lausCards(em *emojis.Set, cs []rules.Card) string {
 	parts := make([]string, len(cs))
 	for i, c := range cs {
-		parts[i] = em.LausText(c)
+		parts[i] = cardText(em, c)
 	}
 	return strings.Join(parts, " ")
 }
@@ -60,7 +60,7 @@ func lausCards(em *emojis.Set, cs []rules.Card) string {
 func (s lausScreen) trickText(tr rules.Trick) string {
 	parts := make([]string, tr.N)
 	for i := range tr.N {
-		parts[i] = fmt.Sprintf("%s **%s**", s.name(tr.SeatOf(i)), s.Emojis.LausText(tr.Cards[i]))
+		parts[i] = fmt.Sprintf("%s **%s**", s.name(tr.SeatOf(i)), cardText(s.Emojis, tr.Cards[i]))
 	}
 	return strings.Join(parts, " · ")
 }
@@ -134,15 +134,13 @@ func lausPublic(s lausScreen) ui.Rendering {
 			players.WriteString(" (dealer)")
 		}
 		// One short line a seat, for a phone's screen (bot/internal/golden):
-		// the total, the tricks, and in a three-player round the skat.
+		// the total, the tricks, and in a three-player round a pass of the
+		// skat, which doubles the round's scores. (Looking is what most
+		// do; the turn line says whose decision is next.)
 		fmt.Fprintf(&players, " — **%d**", v.Totals[i])
 		if !over {
 			fmt.Fprintf(&players, " · %s", ui.Count(v.TricksTaken[i], "trick", "tricks"))
-			switch {
-			case v.Seats != 3:
-			case v.SkatDecisions[i] == rules.Looked:
-				players.WriteString(" · looked")
-			case v.SkatDecisions[i] == rules.Passed:
+			if v.Seats == 3 && v.SkatDecisions[i] == rules.Passed {
 				players.WriteString(" · passed")
 			}
 		}
@@ -163,14 +161,14 @@ func lausPublic(s lausScreen) ui.Rendering {
 		case ok:
 			trick = fmt.Sprintf("Last: %s → %s", s.trickText(last), s.name(last.Winner()))
 		}
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "On the table", Value: trick})
-	}
-	if v.Seats == 3 && !over {
-		skat := "2 cards face down."
+		// The skat's passes double the round's scores: the one thing about
+		// the skat the table must say (the seats say who looked or passed),
+		// said in the field's name to save a phone's lines.
+		name := "On the table"
 		if v.Passes > 0 {
-			skat += fmt.Sprintf(" %s: scores ×%d.", ui.Count(v.Passes, "pass", "passes"), 1<<v.Passes)
+			name += fmt.Sprintf(" · scores ×%d", 1<<v.Passes)
 		}
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Skat", Value: skat})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: name, Value: trick})
 	}
 	if n := len(s.Events); n > 0 && !over {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Latest", Value: strings.Join(s.Events[max(n-2, 0):], "\n")})
@@ -179,7 +177,7 @@ func lausPublic(s lausScreen) ui.Rendering {
 	var row []discordgo.MessageComponent
 	if over {
 		if s.GameID != "" {
-			e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Match #%s · %s", s.GameID, lausHistory.ReplayHint(s.GameID))}
+			e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Match #%s · %s", s.GameID, entry.ReplayHint(s.GameID))}
 		}
 		row = table.AfterGameButtons(gameName, s.TableID, s.MatchNo).Components
 	} else {
@@ -252,7 +250,7 @@ func lausHand(s lausScreen) ui.Rendering {
 		if led.IsJack() {
 			what = "a jack"
 		}
-		fmt.Fprintf(&desc, "**Your turn:** %s led **%s**; play %s if you have one.", s.name(v.Trick.SeatOf(0)), s.Emojis.LausText(led), what)
+		fmt.Fprintf(&desc, "**Your turn:** %s led **%s**; play %s if you have one.", s.name(v.Trick.SeatOf(0)), cardText(s.Emojis, led), what)
 	default:
 		fmt.Fprintf(&desc, "Waiting for %s.", s.name(v.Turn))
 	}
@@ -334,7 +332,7 @@ func lausHandControls(s lausScreen) []discordgo.MessageComponent {
 			b := discordgo.Button{Label: c.Symbol(), Style: discordgo.SecondaryButton, CustomID: id(verbPlay, c)}
 			// The label stays: screen readers read it, and it is all
 			// there is while the emojis are not uploaded.
-			if e, ok := s.Emojis.Laus(c); ok {
+			if e, ok := cardEmoji(s.Emojis, c); ok {
 				b.Emoji = &e
 			}
 			cards = append(cards, b)

@@ -2,9 +2,11 @@ package laus
 
 import (
 	"testing"
+	"time"
 
 	"github.com/cardbot/cardbot/bot/emojis"
 	"github.com/cardbot/cardbot/bot/internal/golden"
+	"github.com/cardbot/cardbot/bot/laro"
 	"github.com/cardbot/cardbot/bot/table"
 	rules "github.com/cardbot/cardbot/engine/laus"
 )
@@ -19,8 +21,10 @@ func TestViewsLaus(t *testing.T) {
 	}
 	settings := lausSettings{Target: 500, TurnTimerS: 90, MatchNo: 1}
 	screen := func(viewer int) lausScreen {
+		// With a turn's deadline, as a live table has one: its timestamp
+		// takes a phone's width too.
 		return lausScreen{TableID: "xyz789", MatchNo: 1, Version: len(m.Log()), Seats: viewSeats, Settings: settings,
-			View: m.View(viewer), Events: []string{"Match 1 dealt."}}
+			View: m.View(viewer), Events: []string{"Match 1 dealt; 🤖 Ada deals.", "♻️ cardbot restarted; the match goes on."}, Deadline: time.Unix(1795630123, 0)}
 	}
 	golden.Check(t, "laus_public_skat", lausPublic(screen(-1)))
 	golden.Check(t, "laus_hand_skat", lausHand(screen(m.Turn())))
@@ -38,8 +42,14 @@ func TestViewsLaus(t *testing.T) {
 		if !trickShown && m.Phase() == rules.PhasePlay && len(m.View(0).Trick.Played()) == 2 {
 			trickShown = true
 			golden.Check(t, "laus_public_trick", lausPublic(screen(-1)))
+			// ann is away: the computer keeps her seat, which her seat and
+			// the events say, and the table offers I'm back.
+			away := screen(-1)
+			away.AFK = []bool{true, false, false}
+			away.Events = timeoutLines(viewSeats[0].Label(), true)
+			golden.Check(t, "laus_public_away", lausPublic(away))
 			pictured := screen(m.Turn())
-			pictured.Emojis = emojis.Fixed()
+			pictured.Emojis = fixedEmojis()
 			golden.Check(t, "laus_hand_play_emojis", lausHand(pictured))
 		}
 	}
@@ -48,7 +58,7 @@ func TestViewsLaus(t *testing.T) {
 		t.Fatal("no finished round")
 	}
 	golden.Check(t, "laus_summary", lausSummary("xyz789", 1, viewSeats, rr, nil))
-	golden.Check(t, "laus_summary_emojis", lausSummary("xyz789", 1, viewSeats, rr, emojis.Fixed()))
+	golden.Check(t, "laus_summary_emojis", lausSummary("xyz789", 1, viewSeats, rr, fixedEmojis()))
 	for !m.Over() {
 		a, _ := rules.Decide(rules.Computer{}, m.View(m.Turn()))
 		if err := m.Apply(a); err != nil {
@@ -58,4 +68,26 @@ func TestViewsLaus(t *testing.T) {
 	final := screen(-1)
 	final.GameID = "0123456789abcdef"
 	golden.Check(t, "laus_public_over", lausPublic(final))
+}
+
+// fixedEmojis is a complete emoji set with the IDs the goldens were drawn
+// with: IDs go by position, and in the bot's catalog Laro's faces come first.
+func fixedEmojis() *emojis.Set { return emojis.Fixed(append(laro.Faces(), Faces()...)...) }
+
+// The summary message at its longest: four players, card emojis, and the
+// match's end. It still fits a phone's screen (golden.Check).
+func TestViewLausSummaryOfAFourPlayerMatchsEnd(t *testing.T) {
+	m, err := rules.NewMatch(rules.MatchConfig{Seats: 4, Target: 300}, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !m.Over() {
+		a, _ := rules.Decide(rules.Computer{}, m.View(m.Turn()))
+		if err := m.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rr, _ := m.LastRound()
+	seats := append(viewSeats[:3:3], table.Seat{UserID: "444", Name: "dora"})
+	golden.Check(t, "laus_summary_over_4", lausSummary("xyz789", 2, seats, rr, fixedEmojis()))
 }

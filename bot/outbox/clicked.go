@@ -1,6 +1,7 @@
 package outbox
 
 import (
+	"slices"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -17,6 +18,28 @@ import (
 // dropped; refused, or never reported on, it goes through the pacer
 // like any table message. The callback is only the faster path.
 
+// A callback and the outbox's own edits of the same message travel apart:
+// an edit queued after a click (the game's start giving the lobby its last
+// rendering, a table redraw) can reach Discord before the click's callback,
+// which then puts the older rendering back for good. So while a callback on
+// a message is in flight, the outbox keeps the newest rendering queued for
+// that message after it (a fence); when the callback lands, shown, behind a
+// newer rendering, that one is sent again. An older rendering is never the
+// last one a message gets.
+
+// fences are the outbox's fenced messages.
+type fences struct {
+	byID map[string]*fence
+	seq  uint64 // numbers the renderings of fenced messages
+}
+
+// fence is what the outbox knows of a message with callbacks in flight.
+type fence struct {
+	inFlight int           // callbacks whose fate is not known yet
+	seq      uint64        // of the newest rendering queued for the message
+	r        *ui.Rendering // that rendering
+}
+
 // clickedHold is how long after the click a queued redraw waits for news of
 // its callback: Discord's 3 s, and the time a deferred answer may take to
 // follow, after which sending it again costs at most one redundant edit.
@@ -27,6 +50,7 @@ type clickedEdit struct {
 	channel, messageID string
 	r                  ui.Rendering
 	hold               time.Time // not sent before (zero: at once)
+	seq                uint64    // its place among the message's renderings (see fence)
 }
 
 // EchoClicked queues r, the redraw that a click at clickedAt on message
@@ -50,6 +74,10 @@ func (o *Outbox) queueClicked(e *clickedEdit) {
 		return // nothing queued after the table's last message is sent
 	}
 	o.clicked = append(dropClicked(o.clicked, e.messageID), e)
+	f := o.fenceLocked(e.messageID)
+	f.inFlight++
+	e.seq = o.nextSeqLocked()
+	f.seq, f.r = e.seq, &e.r
 	if o.public != nil && !o.newPublic && e.messageID == o.messageID {
 		o.public = nil
 	}
@@ -58,7 +86,9 @@ func (o *Outbox) queueClicked(e *clickedEdit) {
 	o.mark()
 }
 
-// settleClicked drops e if its callback was shown, and else lets it go at once.
+// settleClicked drops e if its callback was shown, and else lets it go at
+// once. A callback shown behind a newer rendering of its message has the
+// newer one sent again (see fence).
 func (o *Outbox) settleClicked(e *clickedEdit, shown bool) {
 	o.mu.Lock()
 	for i, q := range o.clicked {
@@ -72,8 +102,48 @@ func (o *Outbox) settleClicked(e *clickedEdit, shown bool) {
 		}
 		break
 	}
+	if f := o.fences.byID[e.messageID]; f != nil {
+		if shown && f.seq > e.seq && f.r != nil && !o.reach.closed && !slices.ContainsFunc(o.clicked, func(q *clickedEdit) bool {
+			return q.messageID == e.messageID && q.seq == f.seq
+		}) {
+			again := &clickedEdit{channel: e.channel, messageID: e.messageID, r: *f.r, seq: f.seq}
+			o.clicked = append(dropClicked(o.clicked, e.messageID), again)
+		}
+		if f.inFlight--; f.inFlight <= 0 {
+			delete(o.fences.byID, e.messageID)
+		}
+	}
 	o.mu.Unlock()
 	o.mark()
+}
+
+// newerLocked notes r, queued for message id by another path than a
+// callback (a final edit, a table redraw), as the newest rendering of id,
+// and drops the older redraws of id still queued.
+func (o *Outbox) newerLocked(id string, r ui.Rendering) {
+	o.clicked = dropClicked(o.clicked, id)
+	if f := o.fences.byID[id]; f != nil {
+		f.seq, f.r = o.nextSeqLocked(), &r
+	}
+}
+
+// fenceLocked returns the fence of message id, made if there is none.
+func (o *Outbox) fenceLocked(id string) *fence {
+	f := o.fences.byID[id]
+	if f == nil {
+		if o.fences.byID == nil {
+			o.fences.byID = map[string]*fence{}
+		}
+		f = &fence{}
+		o.fences.byID[id] = f
+	}
+	return f
+}
+
+// nextSeqLocked numbers the next rendering of a fenced message.
+func (o *Outbox) nextSeqLocked() uint64 {
+	o.fences.seq++
+	return o.fences.seq
 }
 
 // dropClicked returns q without the redraws of message id.

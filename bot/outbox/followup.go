@@ -63,7 +63,8 @@ func (o *Outbox) FinalEdit(channelID, msgID string, r ui.Rendering) {
 		return
 	}
 	o.mu.Lock()
-	o.closing = append(o.closing, func() { o.closingEdit(channelID, msgID, r) })
+	o.newerLocked(msgID, r)
+	o.closing = append(o.closing, func() { _ = o.closingEdit(channelID, msgID, r) })
 	o.mu.Unlock()
 	o.mark()
 }

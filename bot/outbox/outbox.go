@@ -36,10 +36,12 @@ type Outbox struct {
 	newPublic  bool           // post a fresh message instead of editing
 	urgent     bool           // send public without waiting for the table's pace (see Hurry)
 	messageID  string         // the table message, once posted
-	bound      *boundToken    // the freshest token that edits it (see outbox_token.go)
+	bound      *boundToken    // the freshest token that edits it (see token.go)
+	start      *startToken    // the token that posts the next fresh one (see starttoken.go)
 	announce   []broadcast    // one-off channel messages, posted in order
 	closing    []func()       // calls that end a game's thread, made after everything else (see EndThread)
 	clicked    []*clickedEdit // redraws of clicked messages, held while their callbacks may land (see clicked.go)
+	fences     fences         // messages with callbacks in flight (see clicked.go)
 	retire     *ui.Rendering  // what the current table message becomes when a fresh one replaces it
 	staleSince time.Time      // when the oldest urgent change not yet sent was made (zero: none)
 	lastPublic time.Time
@@ -89,7 +91,7 @@ func (o *Outbox) SetPublic(r ui.Rendering, fresh bool) {
 		o.newPublic = true
 	} else if !o.newPublic {
 		// Newer than a clicked redraw of the same message still queued.
-		o.clicked = dropClicked(o.clicked, o.messageID)
+		o.newerLocked(o.messageID, r)
 	}
 	o.staleLocked()
 	o.mu.Unlock()
@@ -207,6 +209,11 @@ func (o *Outbox) due(now time.Time, force bool) (since, ready time.Time, ok bool
 			every = o.tokenEvery()
 		}
 		ready = o.lastPublic.Add(every)
+	}
+	if post && len(o.announce) == 0 && o.public != nil && !force {
+		if hold := o.startHeldLocked(now); hold.After(ready) {
+			ready = hold // the start click's answer first: then its token posts it
+		}
 	}
 	since = o.staleSince
 	if o.noticeNextLocked() {

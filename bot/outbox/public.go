@@ -48,6 +48,9 @@ func (o *Outbox) sendPublic(r ui.Rendering, fresh bool, channelID, msgID string)
 		// Someone deleted the table message, or it is over an hour old and
 		// Discord takes no more edits of it: post it again below.
 	}
+	if fresh && o.postThroughStart(r, channelID) != "" {
+		return // a game's first table message, outside the global limit (see starttoken.go)
+	}
 	m, err := o.session.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{
 		Content: r.Content, Embeds: r.Embeds, Components: r.Components, Files: r.DiscordFiles(),
 	})

@@ -55,12 +55,12 @@ func (o *Outbox) EndThread(final ui.Rendering, parentID, lobbyID string, lobby u
 	fresh := o.newPublic || msgID == ""
 	if fresh && msgID != "" && o.retire != nil {
 		r := *o.retire
-		o.closing = append(o.closing, func() { o.closingEdit(thread, msgID, r) })
+		o.closing = append(o.closing, func() { _ = o.closingEdit(thread, msgID, r) })
 	}
 	if fresh {
 		o.closing = append(o.closing, func() { o.closingPost(thread, final) })
 	} else {
-		o.closing = append(o.closing, func() { o.closingEdit(thread, msgID, final) })
+		o.closing = append(o.closing, func() { _ = o.closingEdit(thread, msgID, final) })
 	}
 	o.closing = append(o.closing, func() { o.archive(thread) })
 	o.moveLocked(parentID, lobbyID)
@@ -79,7 +79,7 @@ func (o *Outbox) ReplaceLater(r ui.Rendering) {
 	o.mu.Unlock()
 }
 
-func (o *Outbox) closingEdit(channelID, msgID string, r ui.Rendering) {
+func (o *Outbox) closingEdit(channelID, msgID string, r ui.Rendering) error {
 	r = o.forChannel(r)
 	files, keep := o.editFiles(msgID, r)
 	edit := func(r ui.Rendering, files []*discordgo.File, keep *[]*discordgo.MessageAttachment) error {
@@ -97,6 +97,7 @@ func (o *Outbox) closingEdit(channelID, msgID string, r ui.Rendering) {
 	if err != nil {
 		o.log.Warn("could not give a message the table left behind its final state", "channel", channelID, "err", err)
 	}
+	return err
 }
 
 func (o *Outbox) closingPost(channelID string, r ui.Rendering) {

@@ -101,11 +101,21 @@ func (o *Outbox) dropToken(b *boundToken) {
 }
 
 // tokenNextLocked reports whether the outbox's next public call is an edit
-// of the table message through a bound token, which the global limit does
-// not bind: the order is sendOne's.
+// of the table message through a bound token, or a fresh table message
+// posted through a start click's token, which the global limit does not
+// bind: the order is sendOne's.
 func (o *Outbox) tokenNextLocked(now time.Time) bool {
-	if o.takeClickedPeekLocked(now) || len(o.announce) > 0 || o.noticeFirstLocked(now) || o.public == nil || o.newPublic || o.messageID == "" {
+	if o.takeClickedPeekLocked(now) || len(o.announce) > 0 || o.noticeFirstLocked(now) || o.public == nil {
 		return false
+	}
+	if o.newPublic || o.messageID == "" {
+		if o.messageID != "" && o.retire != nil {
+			// The old message's last edit goes first.
+			return o.tokenForLocked(o.messageID, now) != nil
+		}
+		// A fresh message: posted through the start click's token, if
+		// there is one (see starttoken.go).
+		return o.startUsableLocked(now) != nil
 	}
 	return o.tokenForLocked(o.messageID, now) != nil
 }

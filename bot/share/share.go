@@ -32,11 +32,16 @@ func Private(module, what string, r ui.Rendering) *ui.Reply {
 	return reply
 }
 
+// postTimeout bounds the post and the edit of a Share click, which waits
+// in the global budget like any channel message: past it the click is
+// answered with the failure rather than left to Discord's own time-out.
+const postTimeout = 5 * time.Second
+
 // Post answers a click on Share: it posts r in the channel, saying who
 // shared it, and turns the asker's private message into r without the
 // button, so one look is shared once.
 func Post(ctx context.Context, env *table.Env, in *ui.Input, r ui.Rendering) *ui.Reply {
-	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	ctx, cancel := context.WithTimeout(ctx, postTimeout)
 	defer cancel()
 	err := post(ctx, env, in, r)
 	if outbox.PicturesRefused(err, r) {

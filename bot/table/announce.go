@@ -55,7 +55,7 @@ func DecodeMessage(b []byte) (ui.Rendering, error) {
 // MarkAnnounced records that an announcement was posted. It runs on an
 // outbox's goroutine; if it fails, the next start finds the posted copy.
 func (e *Env) MarkAnnounced(gameID string, seq int64, messageID string) {
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), StoreTimeout)
 	defer cancel()
 	if err := e.Store.MarkAnnounced(ctx, gameID, seq, messageID); err != nil {
 		e.Log.Warn("marking an announcement posted", "game", gameID, "seq", seq, "err", err)

@@ -143,7 +143,7 @@ func (c *Core) SaveSeats(ctx context.Context, settings json.RawMessage) error {
 }
 
 func (c *Core) saveMessageID(id string) {
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), StoreTimeout)
 	defer cancel()
 	if _, err := c.Env.Store.UpdateGame(ctx, c.GameID, store.GameUpdate{MessageID: &id}); err != nil {
 		c.Env.Log.Warn("storing the table message ID", "table", c.ID, "err", err)

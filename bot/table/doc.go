@@ -24,6 +24,11 @@
 // game's views (HandReply, RefreshHands, DealHands, AnswerStart,
 // AfterGameView, CloseThread, like ArmIdle and Abandon) is a function the
 // game calls with itself as the Table.
+// What every game's table does the same way is here, and a game gives
+// only what differs: its lobby message (LobbyMessage), the end of a move
+// (Core.Commit) and the rebuild after a restart (Env.Rebuild, with a
+// Rebuilder). The games themselves are known through the catalog
+// (Env.Games), never by name.
 // This package imports ui, store, the transport packages and discordgo,
 // and no game.
 package table

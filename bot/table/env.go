@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/catalog"
 	"github.com/cardbot/cardbot/bot/emojis"
 	"github.com/cardbot/cardbot/bot/metrics"
 	"github.com/cardbot/cardbot/bot/restpace"
@@ -90,6 +91,10 @@ type Env struct {
 	// Emojis shows cards as pictures where it can; nil (or not yet
 	// synced) means text.
 	Emojis *emojis.Set
+	// Games is the catalog of the games this process runs, for what every
+	// game shares (history, emojis) to look a game up; set before the first
+	// table starts.
+	Games *catalog.Catalog
 	// Pace paces every call Discord's global rate limit binds: the tables'
 	// outboxes go through it, and every other such call first waits for
 	// its share (Pace.Wait). It runs until Stop.
@@ -149,9 +154,10 @@ func (e *Env) Stop(ctx context.Context) {
 // the registry, and its live tables are rebuilt after a restart.
 type Game interface {
 	ui.Module
-	// Kind is what the store calls the game; Kind.String() is its name in
-	// custom_ids and slash commands.
-	Kind() store.Kind
+	// Entry is what the game registers in the catalog of games: its kind
+	// (its name in the store, custom_ids and slash commands), its name for
+	// people, its colour and its card faces.
+	Entry() catalog.Entry
 	// Recover rebuilds one table of this game from the store after a
 	// restart: a live one, or one still open after its game ended (see
 	// ResumeFinished).

@@ -152,3 +152,22 @@ func CancelTable(ctx context.Context, t LobbyGame, in *ui.Input, why string) *ui
 	}
 	return ui.PublicUpdate("", v.Embeds, v.Components)
 }
+
+// LobbyMessage draws a lobby message as every game's looks: the game and
+// table, who hosts, join (how to sit down, in the game's words), where its
+// games are played, the seats, the game's settings, and the lobby's
+// buttons, in the colour the game registered in the catalog.
+func LobbyMessage(t LobbyGame, join, settings string) ui.Rendering {
+	c := t.TableCore()
+	entry, _ := c.Env.Games.Lookup(c.Kind)
+	e := &discordgo.MessageEmbed{
+		Title:       fmt.Sprintf("%s · table %s", c.Title, c.ID),
+		Description: fmt.Sprintf("Hosted by %s. %s%s", LabelOf(c.Seats, c.Host), join, Line(c.ThreadLine())),
+		Color:       entry.Colour,
+		Fields: []*discordgo.MessageEmbedField{
+			{Name: "Seats", Value: SeatList(c.Seats, t.MaxSeats())},
+			{Name: "Settings", Value: settings},
+		},
+	}
+	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: LobbyButtons(c.Name(), c.ID)}
+}

@@ -148,9 +148,9 @@ func abandonUnreachable(t Table, why string) {
 	c.lostView = &v
 	for user, h := range c.hands {
 		if time.Since(h.at) <= tokenLife {
-			// A hand dealt at the start is a follow-up of the player's
-			// Join click (h.msg): that click's own original is the table
-			// message, in the channel that is gone.
+			// Through the hand's own message: a hand dealt at the start
+			// is a follow-up of the Join click, whose original is the
+			// (public) lobby.
 			c.Out.SetEphemeralFollowup("hand:"+user, h.i, h.msg, v)
 		}
 	}

@@ -1,8 +1,11 @@
 package table
 
 import (
+	"fmt"
 	"sync"
 	"time"
+
+	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/ui"
 )
@@ -92,15 +95,42 @@ func DealHands(t Table, in *ui.Input) {
 const dealWait = 2 * time.Second
 
 // AnswerStart answers in, the click that started a game, with the
-// clicker's hand, and has the message clicked, left behind by the game's
+// clicker's hand (or, for a clicker who just left, says so), and has the message clicked, left behind by the game's
 // new table message, show was instead. The hand is a new private message,
 // the clicker's hand message from now on.
 func AnswerStart(t Table, in *ui.Input, channelID, msgID string, was ui.Rendering) *ui.Reply {
 	c := t.TableCore()
 	c.Out.FinalEdit(channelID, msgID, was)
 	seat := SeatIndex(c.Seats, in.UserID)
+	if seat < 0 {
+		// The click was the Leave table that completed a ready check
+		// (LeaveAfterGame): its clicker has no hand in the new game.
+		return ui.EphemeralText(fmt.Sprintf("You left table **%s**. Everyone still seated was in, so their next game has started.", c.ID))
+	}
 	// As in DealHands: the start's redraw of every hand, which comes
 	// before this answer has reached Discord, leaves this one alone unless
 	// the game has moved.
 	return answerHand(t, in, t.HandView(seat, startHandNote), true, t.HandView(seat, "").Fingerprint())
+}
+
+// PostStartThrough has the game's table message, posted fresh as the game
+// that in's click starts begins, go as a public follow-up on in's token,
+// bound to it at once, so that the game's edits of it skip the global
+// limit from its first moment (see package outbox, starttoken.go). It is
+// called before the game's first table message is set, and does nothing
+// when the game went into a thread (a follow-up goes to the click's
+// channel): the channel endpoint posts it there.
+//
+// Nor where the click says the bot lacks a permission it needs to keep
+// the table message through the channel (tablePermissions): Discord does
+// not check a channel's permissions on a token, so the table would run
+// until the token's 15 minutes are out and then fail. Posted through the
+// channel, it is refused at once, and the table tells the players what to
+// fix (see package outbox, unreachable.go).
+func PostStartThrough(t Table, in *ui.Input) {
+	if p := in.AppPermissions; p != 0 && p&discordgo.PermissionAdministrator == 0 && p&tablePermissions != tablePermissions {
+		return
+	}
+	c := t.TableCore()
+	in.OnAnswered(c.Out.PostThrough(in.FollowupTo(), in.ChannelID, in.At))
 }

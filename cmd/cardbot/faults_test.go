@@ -31,7 +31,7 @@ func TestDiscordFaultsUnderLoadLoseNothing(t *testing.T) {
 	srv := w.srv
 
 	const play = 10 * time.Second
-	ctx, cancel := context.WithTimeout(context.Background(), play+3*time.Minute)
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var stop atomic.Bool
 	start := time.Now()
@@ -65,13 +65,7 @@ func TestDiscordFaultsUnderLoadLoseNothing(t *testing.T) {
 	late := clickWhileCut(t, w)
 	at(play)
 	stop.Store(true)
-	select {
-	case <-done:
-	case <-ctx.Done():
-		cancel()
-		<-done
-		t.Fatalf("the games did not all end after play stopped:%s", w.unfinished())
-	}
+	w.awaitDrain(done, cancel, time.Minute)
 
 	if got := srv.Resumes(); got < 1 {
 		t.Errorf("Resumes() = %d, want the dropped session resumed", got)

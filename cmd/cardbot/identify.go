@@ -33,7 +33,7 @@ func gateIdentify(ctx context.Context, session *discordgo.Session, st *store.Sto
 	concurrency := 1
 	gw, err := session.GatewayBot()
 	switch {
-	case restCode(err) == http.StatusUnauthorized:
+	case httpStatus(err) == http.StatusUnauthorized:
 		return // Open says so, with the token's advice
 	case err != nil:
 		log.Warn("could not read max_concurrency (GET /gateway/bot); identifying one shard at a time", "err", err)

@@ -143,7 +143,7 @@ func run(ctx context.Context, stopSignals func(), cfg config, log *slog.Logger) 
 		if ctx.Err() != nil {
 			return nil // stopped while waiting for the turn to identify
 		}
-		if restCode(err) == http.StatusUnauthorized {
+		if httpStatus(err) == http.StatusUnauthorized {
 			return errors.New("the token was refused by Discord: check DISCORD_TOKEN (Bot → Reset Token gives a new one)")
 		}
 		where := "Discord"
@@ -178,7 +178,7 @@ func run(ctx context.Context, stopSignals func(), cfg config, log *slog.Logger) 
 // shutdownGrace bounds how long a stop waits for the tables' last message edits.
 const shutdownGrace = 20 * time.Second
 
-// restCode is the HTTP status of a failed REST call, or 0.
+// httpStatus is the HTTP status of a failed REST call, or 0.
 // pooledTransport keeps connections to Discord open for reuse: every table
 // and every player's hand message make calls at once, and Go's default of
 // two idle connections per host would open (and, for real Discord, shake
@@ -190,7 +190,7 @@ func pooledTransport() *http.Transport {
 	return t
 }
 
-func restCode(err error) int {
+func httpStatus(err error) int {
 	var re *discordgo.RESTError
 	if errors.As(err, &re) && re.Response != nil {
 		return re.Response.StatusCode

@@ -336,6 +336,7 @@ func TestBinaryTwoShardsOnOneDatabase(t *testing.T) {
 	}
 
 	// Restarted, shard 1 rebuilds its own table, and only that one.
+	first1 := shard1
 	shard1 = startBot(t, "shard 1, restarted", dir, shardEnv(srv, db, 1))
 	shard1.waitLog("cardbot is running", startTimeout)
 	shard1.waitLog("table rebuilt", stepTimeout)
@@ -357,6 +358,8 @@ func TestBinaryTwoShardsOnOneDatabase(t *testing.T) {
 	chipsOf(t, ch1, carol, dave)
 	checkChips(t, rdb, g0.ID(), g1.ID())
 	noFailures(t, srv)
+	shard1.waitLog("card emojis ready", stepTimeout)
+	emojisUploadedOnce(t, srv, shard0, first1, shard1)
 	shard0.stop()
 	shard1.stop()
 }
@@ -370,4 +373,29 @@ func grepLines(out, s string) []string {
 		}
 	}
 	return lines
+}
+
+// emojisUploadedOnce checks that the card faces were uploaded once, by shard 0
+// alone: both shards started at once on a fresh application, and when each
+// uploaded what it found missing, one was refused every name the other had
+// just taken (APPLICATION_EMOJI_NAME_ALREADY_TAKEN) and showed cards as text.
+func emojisUploadedOnce(t *testing.T, srv *discordtest.Server, shards ...*botProcess) {
+	t.Helper()
+	uploads := 0
+	for _, r := range srv.Requests() {
+		if r.Method == "POST" && r.Route == "/applications/{id}/emojis" {
+			uploads++
+			if r.Status != 201 && r.Status != 200 {
+				t.Errorf("an emoji upload got %d", r.Status)
+			}
+		}
+	}
+	if faces := len(srv.ApplicationEmojis()); uploads != faces || faces == 0 {
+		t.Errorf("%d emoji uploads for %d faces, want each face uploaded once", uploads, faces)
+	}
+	for _, p := range shards {
+		if out := p.out.String(); strings.Contains(out, "card emojis unavailable") {
+			t.Errorf("%s shows cards as text:\n%s", p.name, strings.Join(grepLines(out, "card emojis"), "\n"))
+		}
+	}
 }

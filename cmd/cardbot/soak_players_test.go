@@ -33,10 +33,10 @@ type soakTable struct {
 	game    string // "laro" or "laus"
 	ch      *discordtest.Channel
 	players []*soakPlayer // players[0] opens and hosts it
-	// closed is set by the host when a game has ended and it starts no
-	// other: only then may the others stop too, or a game the host has
-	// just started would be left without its players.
-	closed atomic.Bool
+	// moved counts the moves the bot acknowledged at the table and the
+	// games its players saw end: how the test tells a slow game from a
+	// stuck one (see soakWorld.awaitDrain).
+	moved atomic.Int64
 }
 
 // ackedMove is a click whose answer showed the bot had accepted it: what
@@ -109,13 +109,19 @@ func (p *soakPlayer) hand() *discordgo.Message {
 	return nil
 }
 
-// play acts until ctx ends, or until a game has ended and the host, asking
-// more, starts no other.
+// play acts until ctx ends, or until play has stopped (more reports false)
+// and the player has left the table after a game.
 func (p *soakPlayer) play(ctx context.Context, more func() bool) {
 	var overSeen string
 	for ctx.Err() == nil {
 		table := p.t.current()
 		if table == nil {
+			if !more() && p.games > 0 {
+				// The table has closed (its message has no buttons left):
+				// everyone left it, this player too, though the answer to
+				// their Leave was lost.
+				return
+			}
 			p.pause(ctx)
 			continue
 		}
@@ -124,17 +130,17 @@ func (p *soakPlayer) play(ctx context.Context, more func() bool) {
 				overSeen = table.ID + table.Embeds[0].Title
 				p.games++
 				p.ended = time.Now()
+				p.t.moved.Add(1)
 			}
-			if p.host && !more() {
-				p.t.closed.Store(true)
+			if !more() {
+				if p.leave(table) {
+					return
+				}
+				p.pause(ctx)
+				continue
 			}
-			if p.t.closed.Load() {
-				return
-			}
-			// The host asks for the next game; the others say they are in,
-			// but only while play goes on: a match nobody will play must
-			// not start after the host has stopped asking.
-			if (p.host || (screen.AsksWhoIsIn(b) && more())) && time.Since(p.nudged) > stuck {
+			// The host asks for the next game; the others say they are in.
+			if (p.host || screen.AsksWhoIsIn(b)) && time.Since(p.nudged) > stuck {
 				p.nudged = time.Now()
 				p.click(table, b, nil, false)
 			}
@@ -168,6 +174,39 @@ func (p *soakPlayer) play(ctx context.Context, more func() bool) {
 		}
 		p.pause(ctx)
 	}
+}
+
+// leave clicks Leave table on a finished game's message, as a person who
+// is done playing does, and reports whether they are off the table. Only
+// the bot knows whether the next game has started: an I'm in clicked
+// while play went on may reach it after the screen was read (slow under
+// load, or replayed after a gateway cut), and then Leave is refused ("The
+// next game is already running") and the player plays that game. Reading
+// the screen alone, the host used to stop while such a game began, and it
+// stayed unplayed ("laus game … is playing at the end").
+func (p *soakPlayer) leave(table *discordgo.Message) bool {
+	b, ok := screen.Find(table, "leave")
+	if !ok || time.Since(p.nudged) < stuck {
+		return false
+	}
+	p.nudged = time.Now()
+	p.clicks++
+	r, err := p.u.Click(table, b.ID)
+	if err != nil {
+		p.lost++
+		return false
+	}
+	cb, err := r.Wait()
+	shown := cb.Message
+	if err == nil && cb.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		shown, err = r.WaitEdited(1, 15*time.Second)
+	}
+	if err != nil || shown == nil {
+		p.lost++ // no answer: click again
+		return false
+	}
+	text := screen.Text(shown)
+	return strings.Contains(text, "You left") || strings.Contains(text, "not seated") || strings.Contains(text, "has closed")
 }
 
 func (p *soakPlayer) pause(ctx context.Context) {
@@ -302,6 +341,7 @@ func (p *soakPlayer) click(m *discordgo.Message, b screen.Button, values []strin
 	}
 	a.user = p.u.ID()
 	p.acked = append(p.acked, a)
+	p.t.moved.Add(1)
 }
 
 // Refusal notes: a hand answered with one of these did not take the move.
@@ -379,7 +419,8 @@ func gameNo(title string) int {
 }
 
 // crowdOf runs every player of tables until ctx ends or, once more reports
-// false, every table's game is over; it returns when all have stopped.
+// false, every player has left their table after its last game; it returns
+// when all have stopped.
 func crowdOf(ctx context.Context, tables []*soakTable, more func() bool) {
 	var wg sync.WaitGroup
 	for _, t := range tables {

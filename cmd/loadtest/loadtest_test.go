@@ -53,7 +53,9 @@ func TestRunMeasures(t *testing.T) {
 		t.Errorf("%d REST calls, routes %v: want the bot's traffic", r.RESTCalls, r.Routes)
 	}
 
-	if n := r.Notices; n.Posted == 0 || n.Deleted == 0 || n.PostedPerSecond <= 0 || n.Share <= 0 || n.Share >= 1 ||
+	// The share may be all of them: the table messages are edited through
+	// their Start click's token, not the channel endpoint.
+	if n := r.Notices; n.Posted == 0 || n.Deleted == 0 || n.PostedPerSecond <= 0 || n.Share <= 0 || n.Share > 1 ||
 		n.Setting != "at once" || !strings.Contains(out.String(), "turn notices (at once):") {
 		t.Errorf("turn notices %+v: want some posted and deleted, a share of the channel calls, and a line in the report", n)
 	}

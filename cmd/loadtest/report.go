@@ -43,6 +43,7 @@ type report struct {
 	RateLimited  map[string]int `json:"rate_limit_checked"` // requests checked, by scope
 	TooMany      map[string]int `json:"429s"`               // 429 answers, by scope
 	HotBuckets   []bucket       `json:"buckets_with_429s"`
+	TooManyWhen  tooMany        `json:"429s_by_phase"`
 	Routes       []route        `json:"routes"` // REST calls during the run, busiest first
 	Notices      notices        `json:"turn_notices"`
 
@@ -137,6 +138,9 @@ func (r *report) print(w io.Writer) {
 	}
 
 	fmt.Fprintf(w, "\nDiscord: %d REST calls; rate limits checked %s; 429s %s\n", r.RESTCalls, counts(r.RateLimited), counts(r.TooMany))
+	if l := r.TooManyWhen.line(); l != "" {
+		fmt.Fprintln(w, l)
+	}
 	for _, b := range r.HotBuckets {
 		fmt.Fprintf(w, "  %s: %d 429s of %d requests\n", b.Bucket, b.TooMany, b.Requests)
 	}

@@ -17,6 +17,8 @@ import (
 
 	"github.com/cardbot/cardbot/bot/discordtest"
 	"github.com/cardbot/cardbot/bot/emojis"
+	"github.com/cardbot/cardbot/bot/laro"
+	"github.com/cardbot/cardbot/bot/laus"
 	cardtable "github.com/cardbot/cardbot/bot/table"
 )
 
@@ -57,23 +59,9 @@ func run(ctx context.Context, c config, log io.Writer) (*report, error) {
 	}
 	defer f.srv.Close()
 
-	env := []string{
-		"DISCORD_TOKEN=loadtest-token",
-		"DISCORD_API_BASE=" + f.srv.URL(),
-		"DATABASE_PATH=" + filepath.Join(dir, "data", "cardbot.db"),
-		"DISCORD_GLOBAL_BUDGET=" + strconv.Itoa(c.budget),
-		"LOG_LEVEL=info",
-	}
-	if len(f.guilds) == 1 {
-		// Several servers need the commands registered globally.
-		env = append(env, "DEV_GUILD_ID="+f.guilds[0].ID())
-	}
-	if c.profile != "" {
-		prefix, err := filepath.Abs(c.profile)
-		if err != nil {
-			return nil, err
-		}
-		env = append(env, "CARDBOT_PROFILE="+prefix)
+	env, err := botEnv(c, f, dir)
+	if err != nil {
+		return nil, err
 	}
 	bot, err := startBot(bin, dir, env, echo)
 	if err != nil {
@@ -103,13 +91,7 @@ func run(ctx context.Context, c config, log io.Writer) (*report, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading the bot's memory: %w", err)
 	}
-	fmt.Fprintln(log, "waiting for the bot's card emojis…")
-	if !bot.waitEmojis(emojiLimit) {
-		fmt.Fprintf(log, "the card emojis were not ready after %v: hands may show text\n", emojiLimit)
-	}
-	list := f.srv.ApplicationEmojis()
-	r.CardEmojis = len(list)
-	f.cardText.Store(emojis.Plain(list))
+	r.CardEmojis = awaitEmojis(f, bot, log)
 
 	if c.turnNotice != cardtable.DefaultTurnNoticeS {
 		if err := setTurnNotice(ctx, f, c.turnNotice); err != nil {
@@ -128,48 +110,33 @@ func run(ctx context.Context, c config, log io.Writer) (*report, error) {
 	for _, err := range failed {
 		fmt.Fprintln(log, "a table failed to open:", err)
 	}
-	opened, err := readUsage(bot.pid())
+	w, err := playWindow(ctx, c, f, bot, live, pace, log)
 	if err != nil {
-		return nil, fmt.Errorf("reading the bot's usage: %w", err)
+		return nil, err
 	}
-	self, _ := readUsage("self")
-	if c.profile != "" {
-		bot.signal(syscall.SIGUSR1) // start profiling
-	}
-
-	fmt.Fprintf(log, "playing for %v…\n", c.duration)
-	playCtx, cancel := context.WithTimeout(ctx, c.duration)
-	defer cancel()
-	start = time.Now()
-	noticesFrom := f.notices.snapshot()
-	stopProbe := make(chan struct{})
-	probed := probeStalls(stopProbe)
-	var wg sync.WaitGroup
-	for _, t := range live {
-		for _, p := range t.players {
-			wg.Go(func() { p.play(playCtx, pace) })
-		}
-	}
-	<-playCtx.Done()
-	played := time.Since(start)
-	noticesTo := f.notices.snapshot()
-	close(stopProbe)
-	r.Stalls = probed()
-	end, err := readUsage(bot.pid())
-	if err != nil {
-		return nil, fmt.Errorf("reading the bot's usage: %w", err)
-	}
-	selfEnd, _ := readUsage("self")
-	if c.profile != "" {
-		bot.signal(syscall.SIGUSR2) // stop profiling
-	}
-	wg.Wait() // clicks in flight get their answers
 	f.quiet(calm, drainLimit)
+	r.fillWindow(w, idle, live, f, c)
 
+	stopped = true
+	r.Bot.Exit = "exited cleanly after SIGTERM"
+	if err := bot.stop(stopTimeout); err != nil {
+		r.Bot.Exit = "after SIGTERM: " + err.Error()
+	}
+	r.Bot.Warnings, r.Bot.Errors = bot.counts()
+	return r, ctx.Err()
+}
+
+// fillWindow puts what the play window measured into r: the players'
+// figures, the REST routes and 429s, the turn notices, the bot's memory
+// and CPU from idle to the window's end, and the generator's own CPU.
+func (r *report) fillWindow(w window, idle usage, live []*table, f *fleet, c config) {
+	opened, played, start, end := w.opened, w.played, w.start, w.end
+	r.Stalls = w.stalls
 	m := measure(live)
 	r.fill(m, played, f.srv)
 	r.Routes = routeStats(f.srv.Requests(), start, start.Add(played))
-	r.Notices = noticeFigures(c.turnNotice, noticesFrom, noticesTo, played, r.Routes)
+	r.TooManyWhen = countTooMany(f.srv.Requests(), start, start.Add(played))
+	r.Notices = noticeFigures(c.turnNotice, w.noticesFrom, w.noticesTo, played, r.Routes)
 	r.Bot = botFigures{
 		RSSIdleKB: idle.rssKB, RSSSetupKB: opened.rssKB, RSSEndKB: end.rssKB,
 		RSSPerTableKB: float64(end.rssKB-idle.rssKB) / float64(len(live)),
@@ -180,16 +147,99 @@ func run(ctx context.Context, c config, log io.Writer) (*report, error) {
 		r.Bot.CPUPerClickMs = 1000 * r.Bot.CPUSeconds / float64(r.Clicks)
 		r.RESTPerClick = float64(restCalls(r.Routes)) / float64(r.Clicks)
 	}
-	r.Generator.CPUSeconds = (selfEnd.cpu - self.cpu).Seconds()
+	r.Generator.CPUSeconds = (w.selfEnd.cpu - w.self.cpu).Seconds()
 	r.Generator.CPUPercent = 100 * r.Generator.CPUSeconds / played.Seconds()
+}
 
-	stopped = true
-	r.Bot.Exit = "exited cleanly after SIGTERM"
-	if err := bot.stop(stopTimeout); err != nil {
-		r.Bot.Exit = "after SIGTERM: " + err.Error()
+// botEnv is the environment the bot under test starts with: the fake
+// Discord, a database in dir, the run's global budget, and the profile
+// prefix when one is asked for.
+func botEnv(c config, f *fleet, dir string) ([]string, error) {
+	env := []string{
+		"DISCORD_TOKEN=loadtest-token",
+		"DISCORD_API_BASE=" + f.srv.URL(),
+		"DATABASE_PATH=" + filepath.Join(dir, "data", "cardbot.db"),
+		"DISCORD_GLOBAL_BUDGET=" + strconv.Itoa(c.budget),
+		"LOG_LEVEL=info",
 	}
-	r.Bot.Warnings, r.Bot.Errors = bot.counts()
-	return r, ctx.Err()
+	if len(f.guilds) == 1 {
+		// Several servers need the commands registered globally.
+		env = append(env, "DEV_GUILD_ID="+f.guilds[0].ID())
+	}
+	if c.profile != "" {
+		prefix, err := filepath.Abs(c.profile)
+		if err != nil {
+			return nil, err
+		}
+		env = append(env, "CARDBOT_PROFILE="+prefix)
+	}
+	return env, nil
+}
+
+// awaitEmojis waits for the bot's card emojis and has the virtual players
+// read cards through them; it returns how many there are.
+func awaitEmojis(f *fleet, bot *botProcess, log io.Writer) int {
+	fmt.Fprintln(log, "waiting for the bot's card emojis…")
+	if !bot.waitEmojis(emojiLimit) {
+		fmt.Fprintf(log, "the card emojis were not ready after %v: hands may show text\n", emojiLimit)
+	}
+	list := f.srv.ApplicationEmojis()
+	// The tables play Laro and Laus: their faces are the bot's emojis.
+	f.cardText.Store(emojis.Plain(list, append(laro.Faces(), laus.Faces()...)))
+
+	return len(list)
+}
+
+// window is what the play window measured: the bot's and the generator's
+// usage at its ends, its length, the turn notices counted at its ends and
+// the generator's own stalls.
+type window struct {
+	opened, end            usage
+	self, selfEnd          usage
+	start                  time.Time
+	played                 time.Duration
+	noticesFrom, noticesTo [2]int64
+	stalls                 stalls
+}
+
+// playWindow lets every player of the live tables play for c.duration and
+// measures the window; the profile, when asked for, covers it alone.
+func playWindow(ctx context.Context, c config, f *fleet, bot *botProcess, live []*table, pace *pacer, log io.Writer) (w window, err error) {
+	if w.opened, err = readUsage(bot.pid()); err != nil {
+		return w, fmt.Errorf("reading the bot's usage: %w", err)
+	}
+	w.self, _ = readUsage("self")
+	if c.profile != "" {
+		bot.signal(syscall.SIGUSR1) // start profiling
+	}
+
+	fmt.Fprintf(log, "playing for %v…\n", c.duration)
+	playCtx, cancel := context.WithTimeout(ctx, c.duration)
+	defer cancel()
+	w.start = time.Now()
+	w.noticesFrom = f.notices.snapshot()
+	stopProbe := make(chan struct{})
+	probed := probeStalls(stopProbe)
+	var wg sync.WaitGroup
+	for _, t := range live {
+		for _, p := range t.players {
+			wg.Go(func() { p.play(playCtx, pace) })
+		}
+	}
+	<-playCtx.Done()
+	w.played = time.Since(w.start)
+	w.noticesTo = f.notices.snapshot()
+	close(stopProbe)
+	w.stalls = probed()
+	if w.end, err = readUsage(bot.pid()); err != nil {
+		return w, fmt.Errorf("reading the bot's usage: %w", err)
+	}
+	w.selfEnd, _ = readUsage("self")
+	if c.profile != "" {
+		bot.signal(syscall.SIGUSR2) // stop profiling
+	}
+	wg.Wait() // clicks in flight get their answers
+	return w, nil
 }
 
 // openAll opens every table at once, each at the fleet's pace, and returns

@@ -55,7 +55,8 @@ func (p *Player) WaitHand(what string, cond func(*discordgo.Message) bool) *disc
 	return got
 }
 
-// Click clicks a button on m and waits for the answer.
+// Click clicks a button on m and waits for the answer (the callback: a
+// deferral's shows nothing; see Answered for a private answer).
 func (p *Player) Click(m *discordgo.Message, customID string, opts ...discordtest.ActionOption) discordtest.Callback {
 	p.T.Helper()
 	if customID == "" {

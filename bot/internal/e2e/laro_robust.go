@@ -13,11 +13,27 @@ import (
 // starts it, opens everyone's hand and returns the game message.
 func OpenTable(t *testing.T, w *World, host *Player, others []*Player, opts ...discordtest.ActionOption) *discordgo.Message {
 	t.Helper()
+	return openTable(t, w, host, others, false, opts...)
+}
+
+// OpenTableOnChannel is OpenTable where Discord refuses the follow-ups of
+// the start (see RefuseStartFollowups): the table message is posted, and
+// edited, through the channel endpoint.
+func OpenTableOnChannel(t *testing.T, w *World, host *Player, others []*Player, opts ...discordtest.ActionOption) *discordgo.Message {
+	t.Helper()
+	return openTable(t, w, host, others, true, opts...)
+}
+
+func openTable(t *testing.T, w *World, host *Player, others []*Player, onChannel bool, opts ...discordtest.ActionOption) *discordgo.Message {
+	t.Helper()
 	r, err := host.U.Slash(w.Ch, "laro new", opts...)
 	Answer(t, r, err)
 	lobby := w.TableMessage("Click **Join**")
 	for _, p := range others {
 		p.Click(w.Ch.Message(lobby.ID), Button(lobby, "join", ""))
+	}
+	if onChannel {
+		w.RefuseStartFollowups(len(others))
 	}
 	host.Click(w.Ch.Message(lobby.ID), Button(lobby, "start", ""))
 	table := w.TableMessage("game 1")

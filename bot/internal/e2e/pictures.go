@@ -78,6 +78,19 @@ func Shown(t *testing.T, r *discordtest.Response, cb discordtest.Callback) *disc
 	return ms[0]
 }
 
+// Answered waits for the bot's private answer to an action, as Answer
+// does, with the message the person sees in place of a "thinking…"
+// deferral's empty one (see Shown). Its Type stays the callback's, for
+// tests of the deferral itself. Not for a click whose answer redraws the
+// public message clicked: deferred, that answer is an edit of the message,
+// and the placeholder is deleted, not edited.
+func Answered(t *testing.T, r *discordtest.Response, err error) discordtest.Callback {
+	t.Helper()
+	cb := Answer(t, r, err)
+	cb.Message = Shown(t, r, cb)
+	return cb
+}
+
 // Reply waits for the bot's answer to a command and returns the message
 // the person sees (see Shown): on a loaded machine any answer may come
 // after a "thinking…" deferral, and the callback alone then shows nothing.

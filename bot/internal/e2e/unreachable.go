@@ -55,7 +55,7 @@ func WaitAbandoned(t *testing.T, w *World, id string, within time.Duration) stor
 func (p *Player) WaitPrivate(want string) *discordgo.Message {
 	p.T.Helper()
 	var got *discordgo.Message
-	_, err := p.U.WaitEphemeral(5*time.Second, func(ms []*discordgo.Message) bool {
+	_, err := p.U.WaitEphemeral(Patience, func(ms []*discordgo.Message) bool {
 		for _, m := range ms {
 			if strings.Contains(Text(m), want) {
 				got = m

@@ -1,0 +1,29 @@
+package catalog
+
+import (
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/store"
+)
+
+// A Setting is one of a game's server defaults for new tables, which
+// /cardbot settings shows and changes. Settings every game shares (the turn
+// timer, threads, turn notices) belong to no entry: /cardbot settings has
+// them itself.
+type Setting struct {
+	// Option is the setting's option of /cardbot settings, with the range
+	// Discord's client enforces.
+	Option *discordgo.ApplicationCommandOption
+	// Check says why a value is refused ("" if it is not), since a forged
+	// request skips the client's range.
+	Check func(int64) string
+	// Label names it on the settings page: "Stake (Laro)".
+	Label string
+	// Default is the value the game uses where a server has set none, and
+	// Unit follows a value on the page: " chips per point".
+	Default int64
+	Unit    string
+	// Field is where the store keeps a server's value. A game's own setting
+	// is a column of the guild settings (see store.GuildSettings).
+	Field func(*store.GuildSettings) **int64
+}

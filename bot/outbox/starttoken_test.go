@@ -1,0 +1,73 @@
+package outbox
+
+import (
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/discordtest"
+)
+
+// TestFreshTableMessagePostedThroughTheStartToken: a game's fresh table
+// message waits for the answer to the click that started the game, goes
+// as a public follow-up on its token and is edited through it, all outside
+// the global limit; a click whose answer was not shown leaves the post to
+// the channel endpoint.
+func TestFreshTableMessagePostedThroughTheStartToken(t *testing.T) {
+	tt := newTokenTable(t, discordtest.Limit{Requests: 10, Per: time.Minute})
+	lobby := tt.show(t, "lobby", true)
+	base := tt.globalCalls()
+	start, in := tt.click(t, lobby)
+	at, _ := discordgo.SnowflakeTimestamp(in.ID)
+
+	settle := tt.o.PostThrough(in, tt.ch.ID(), at)
+	tt.o.SetPublic(tokenView("game 1"), true)
+	settle(true) // the click's answer reached Discord: now the follow-up may go
+	game := tt.show(t, "game 1", false)
+	if id := <-tt.posted; id != game.ID {
+		t.Fatalf("the outbox posted %s, want %s", id, game.ID)
+	}
+	if fs := start.Followups(); len(fs) != 1 || fs[0].ID != game.ID || fs[0].Flags&discordgo.MessageFlagsEphemeral != 0 {
+		t.Fatalf("the start click's follow-ups %v, want the public table message %s", fs, game.ID)
+	}
+	for _, v := range []string{"turn 2", "turn 3", "turn 4"} {
+		tt.show(t, v, false)
+	}
+	if _, err := start.WaitEdited(3, 5*time.Second); err != nil {
+		t.Errorf("edits through the start click's token: %v", err)
+	}
+	if n := tt.globalCalls() - base; n != 0 {
+		t.Errorf("%d calls against the global limit for the post and three edits, want none", n)
+	}
+	if tm := tt.srv.RateLimitStats().TooMany; len(tm) != 0 {
+		t.Errorf("429s: %v, want none", tm)
+	}
+
+	// The next game's start click is not shown (Discord refused its
+	// answer): no follow-up on its token, the channel posts the table.
+	again, in2 := tt.click(t, game)
+	at2, _ := discordgo.SnowflakeTimestamp(in2.ID)
+	settle = tt.o.PostThrough(in2, tt.ch.ID(), at2)
+	tt.o.SetPublic(tokenView("game 2"), true)
+	settle(false)
+	tt.show(t, "game 2", false)
+	<-tt.posted
+	if fs := again.Followups(); len(fs) != 0 {
+		t.Errorf("a click whose answer was not shown has follow-ups %v", fs)
+	}
+	if n := tt.globalCalls() - base; n != 1 {
+		t.Errorf("%d calls against the global limit, want 1: game 2's channel post", n)
+	}
+
+	// A start click in another channel (the game moved into a thread) arms
+	// nothing.
+	settle = tt.o.PostThrough(in2, "elsewhere", at2)
+	settle(true)
+	tt.o.mu.Lock()
+	armed := tt.o.start != nil
+	tt.o.mu.Unlock()
+	if armed {
+		t.Error("a click in another channel than the table's armed a follow-up")
+	}
+}
