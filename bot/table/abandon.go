@@ -39,8 +39,13 @@ func abandon(ctx context.Context, t Table, c store.Closure, shown string, note *
 	if core.Status == store.StatusCancelled {
 		return false, nil
 	}
+	// The stored closure and the freed seats are seen together: a player
+	// told of the closure, or anyone reading it from the store, finds
+	// their seat free (Env.closing).
+	core.Env.closing.Lock()
 	if core.GameID != "" && !core.Status.Closed() {
 		if _, err := core.Env.Store.AbandonGame(ctx, core.GameID, c); err != nil {
+			core.Env.closing.Unlock()
 			return false, err
 		}
 	}
@@ -48,6 +53,7 @@ func abandon(ctx context.Context, t Table, c store.Closure, shown string, note *
 		core.StopIdle()
 	}
 	CloseTable(t)
+	core.Env.closing.Unlock()
 	core.EndNotices() // a ping for a turn that will not come goes too
 	if note != nil && shown != "" {
 		core.Out.Announce(*note, nil)

@@ -80,7 +80,10 @@ type Core struct {
 	joins  map[string]handToken // Join clicks, whose tokens send the hand at Start (starthands.go)
 	asked  map[string]time.Time // each user's latest hand click answered (see AnswerHand)
 	notice turnNotice           // the turn notice (turn_notice.go)
-	phase  *atomic.Uint32       // Status as of the actor's last job, for other goroutines (observe.go)
+	// lostView is what every hand message shows once the table was given
+	// up because its place is lost (abandonUnreachable); nil until then.
+	lostView *ui.Rendering
+	phase    *atomic.Uint32 // Status as of the actor's last job, for other goroutines (observe.go)
 }
 
 // NewCore is the core of a table opened by in's user, who hosts it and

@@ -108,6 +108,10 @@ type Env struct {
 	mu     sync.Mutex
 	tables map[tableKey]Table
 	seats  map[seatKey]string // the table each player sits at, per game and guild
+	// closing is held by an abandon from the moment it writes the game's
+	// closure until the table's seats are free, and read by every seat
+	// look-up: whoever can see the closure finds the seats free.
+	closing sync.RWMutex
 }
 
 // NewEnv makes the shared environment of a process's tables.

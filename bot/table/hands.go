@@ -159,6 +159,11 @@ func refreshHand(t Table, user string, s int) {
 		return
 	}
 	v := t.HandView(s, "")
+	if c.lostView != nil {
+		// The table was given up: a hand linked since (its answer was on
+		// its way) says so, as the others do.
+		v = *c.lostView
+	}
 	sum := v.Fingerprint()
 	if sum != 0 && sum == h.shown {
 		return

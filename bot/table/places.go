@@ -142,6 +142,10 @@ func abandonUnreachable(t Table, why string) {
 		what = ""
 	}
 	v := c.ClosedView(fmt.Sprintf("This table has closed: %s. %sYou are free to sit at another table.", why, what))
+	// A hand answer still on its way is linked after this (settleHand):
+	// its redraw shows the closure too, rather than a live hand that
+	// would replace this edit in the hand's queue (refreshHand).
+	c.lostView = &v
 	for user, h := range c.hands {
 		if time.Since(h.at) <= tokenLife {
 			// Through the hand's own message: a hand dealt at the start

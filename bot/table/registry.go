@@ -72,6 +72,8 @@ func (e *Env) unregister(c *Core) {
 
 // SeatOf returns the table of game a player sits at in a guild.
 func (e *Env) SeatOf(game, guild, user string) (string, bool) {
+	e.closing.RLock()
+	defer e.closing.RUnlock()
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	id, ok := e.seats[seatKey{game, guild, user}]
@@ -81,6 +83,8 @@ func (e *Env) SeatOf(game, guild, user string) (string, bool) {
 // ClaimSeat seats a player at table unless they already sit elsewhere:
 // checked and recorded at once, so two racing clicks cannot both succeed.
 func (e *Env) ClaimSeat(game, guild, user, table string) (other string, ok bool) {
+	e.closing.RLock()
+	defer e.closing.RUnlock()
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if cur, taken := e.seats[seatKey{game, guild, user}]; taken && cur != table {
@@ -93,6 +97,8 @@ func (e *Env) ClaimSeat(game, guild, user, table string) (other string, ok bool)
 // ClaimSeats seats every one of users at table, or, if any of them sits
 // elsewhere, none: it returns the first such user and their table.
 func (e *Env) ClaimSeats(game, guild string, users []string, table string) (user, other string, ok bool) {
+	e.closing.RLock()
+	defer e.closing.RUnlock()
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	for _, u := range users {

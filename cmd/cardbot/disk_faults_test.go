@@ -108,6 +108,13 @@ func TestBinaryStopsWhenTheDiskFailsASyncAndTheRestartAgrees(t *testing.T) {
 	// it answered is stored just after (queued, within 20 ms). The disk fails only
 	// once that is done, so that the discard is the write whose sync fails.
 	waitStored(t, db, "the hand token of the draw", `SELECT COUNT(*) FROM hand_tokens WHERE interaction_id = ?`, r.ID())
+	// A commit is seen before it is synced: the Store syncs the WAL beside its writer,
+	// and a queued token has no one to answer. On a loaded machine the token's sync
+	// came after the fault below, and failed in place of the discard's. The other
+	// player's My hand is answered only once its own new token is synced, by a sync
+	// that began after the draw's token was committed: from then on that one is on the
+	// disk too.
+	openHand(t, other, table)
 
 	// The disk fails from here on: the discard commits, its sync fails.
 	if err := os.WriteFile(fail, nil, 0o600); err != nil {

@@ -162,7 +162,11 @@ func (w *World) NoFailures() {
 // nothing changes on that message) and answered privately with a
 // follow-up, to edit the table message through the click's token, comes
 // back with the follow-up as its Message, and Ephemeral as the follow-up
-// is: that is the answer the player sees.
+// is: that is the answer the player sees. A command or click the bot
+// deferred ("thinking…", type 5: the bot defers whatever it has not
+// answered within bot.Options.DeferAfter, which a loaded machine reaches)
+// comes back with the answer that replaced the placeholder (see Shown),
+// not the empty placeholder.
 func Answer(t *testing.T, r *discordtest.Response, err error) discordtest.Callback {
 	t.Helper()
 	if err != nil {
@@ -180,6 +184,14 @@ func Answer(t *testing.T, r *discordtest.Response, err error) discordtest.Callba
 		}
 		cb.Message = fs[0]
 		cb.Ephemeral = fs[0].Flags&discordgo.MessageFlagsEphemeral != 0
+	}
+	if cb.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		placeholder := cb.Message
+		cb.Message = Shown(t, r, cb)
+		if placeholder == nil || cb.Message == nil || cb.Message.ID != placeholder.ID {
+			// A public answer came as a follow-up after the private placeholder.
+			cb.Ephemeral = cb.Message != nil && cb.Message.Flags&discordgo.MessageFlagsEphemeral != 0
+		}
 	}
 	return cb
 }
