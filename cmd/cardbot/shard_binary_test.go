@@ -53,6 +53,14 @@ func openLaro(t *testing.T, srv *discordtest.Server, g *discordtest.Guild, ch *d
 		known[m.ID] = true
 	}
 	lobby := waitMessage(t, ch, "a new lobby", func(m *discordgo.Message) bool { return hasButtons("Join", "Start")(m) })
+	// A lobby that went back to an older rendering has been seen here under the whole
+	// suite's load, and not alone: the calls the bot made from here on say which came last.
+	since := time.Now()
+	defer func() {
+		if t.Failed() {
+			logCallsSince(t, srv, since)
+		}
+	}()
 	for _, u := range players[1:] {
 		click(t, u, lobby, "Join")
 		lobby = waitMessage(t, ch, u.Name()+" seated", func(m *discordgo.Message) bool {
@@ -398,4 +406,18 @@ func emojisUploadedOnce(t *testing.T, srv *discordtest.Server, shards ...*botPro
 			t.Errorf("%s shows cards as text:\n%s", p.name, strings.Join(grepLines(out, "card emojis"), "\n"))
 		}
 	}
+}
+
+// logCallsSince logs every REST call the fake answered from since on, in order:
+// method, route, status and when, so a failure shows which edit reached a message last.
+func logCallsSince(t *testing.T, srv *discordtest.Server, since time.Time) {
+	t.Helper()
+	var lines []string
+	for _, r := range srv.Requests() {
+		if r.Start.Before(since) {
+			continue
+		}
+		lines = append(lines, fmt.Sprintf("+%6dms %-6s %s %d (%s)", r.Start.Sub(since).Milliseconds(), r.Method, r.Path, r.Status, r.Duration.Round(time.Millisecond)))
+	}
+	t.Logf("REST calls since the lobby appeared:\n%s", strings.Join(lines, "\n"))
 }
