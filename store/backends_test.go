@@ -2,10 +2,7 @@ package store
 
 import (
 	"context"
-	"crypto/rand"
 	"database/sql"
-	"encoding/hex"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +10,8 @@ import (
 	"testing"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" driver, for the test schemas
+
+	"github.com/cardbot/cardbot/store/pgschema"
 )
 
 // The store's tests run on every backend: SQLite always, and PostgreSQL when
@@ -78,25 +77,7 @@ func testSchema(t testing.TB) string {
 			t.Fatalf("TEST_DATABASE_URL: %v", err)
 		}
 	})
-	var b [6]byte
-	_, _ = rand.Read(b[:])
-	schema := "t_" + hex.EncodeToString(b[:])
-	if _, err := pgAdmin.Exec(`CREATE SCHEMA ` + schema); err != nil {
-		t.Fatalf("create schema: %v", err)
-	}
-	t.Cleanup(func() {
-		if _, err := pgAdmin.Exec(`DROP SCHEMA ` + schema + ` CASCADE`); err != nil {
-			t.Errorf("drop schema %s: %v", schema, err)
-		}
-	})
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatalf("TEST_DATABASE_URL: %v", err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String()
+	return pgschema.New(t, pgAdmin, base, "t_")
 }
 
 // openTest opens a fresh store on t's backend and closes it when the test ends.

@@ -1,16 +1,15 @@
 package main
 
 import (
-	"crypto/rand"
 	"database/sql"
-	"encoding/hex"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" driver, for the test's schema
+
+	"github.com/cardbot/cardbot/store/pgschema"
 )
 
 // pgTestURL creates a schema of its own on the server at base (TEST_DATABASE_URL, which
@@ -23,25 +22,7 @@ func pgTestURL(t *testing.T, base string) string {
 		t.Fatalf("TEST_DATABASE_URL: %v", err)
 	}
 	t.Cleanup(func() { admin.Close() })
-	var b [6]byte
-	_, _ = rand.Read(b[:])
-	schema := "bin_" + hex.EncodeToString(b[:])
-	if _, err := admin.Exec(`CREATE SCHEMA ` + schema); err != nil {
-		t.Fatalf("create schema: %v", err)
-	}
-	t.Cleanup(func() {
-		if _, err := admin.Exec(`DROP SCHEMA ` + schema + ` CASCADE`); err != nil {
-			t.Errorf("drop schema %s: %v", schema, err)
-		}
-	})
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatalf("TEST_DATABASE_URL: %v", err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String()
+	return pgschema.New(t, admin, base, "bin_")
 }
 
 // TestBinaryBackupOnPostgresSaysPgDump: with DATABASE_URL set, `cardbot backup` copies
