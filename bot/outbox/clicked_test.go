@@ -55,7 +55,14 @@ func TestOutboxClickedRedrawWaitsForItsCallback(t *testing.T) {
 // table message ("lobby"). shows waits until that message shows what.
 func clickedOutbox(t *testing.T) (o *Outbox, ch *discordtest.Channel, id string, shows func(what string)) {
 	t.Helper()
-	srv := discordtest.New(t)
+	o, _, ch, id, shows = pacedOutbox(t, time.Millisecond)
+	return o, ch, id, shows
+}
+
+// pacedOutbox is clickedOutbox with its table message edited at most once every every.
+func pacedOutbox(t *testing.T, every time.Duration) (o *Outbox, srv *discordtest.Server, ch *discordtest.Channel, id string, shows func(what string)) {
+	t.Helper()
+	srv = discordtest.New(t)
 	ch = srv.AddGuild("g").AddChannel("tables")
 	s := srv.Session("test-token")
 	if err := s.Open(); err != nil {
@@ -68,7 +75,7 @@ func clickedOutbox(t *testing.T) (o *Outbox, ch *discordtest.Channel, id string,
 	go d.Run(ctx)
 	var sends sync.WaitGroup
 	posted := make(chan string, 1)
-	o = New(s, slog.New(slog.NewTextHandler(testLog{t}, nil)), ch.ID(), "", time.Millisecond, d, &sends,
+	o = New(s, slog.New(slog.NewTextHandler(testLog{t}, nil)), ch.ID(), "", every, d, &sends,
 		func(id string) { posted <- id })
 	shows = func(what string) {
 		t.Helper()
@@ -83,7 +90,7 @@ func clickedOutbox(t *testing.T) (o *Outbox, ch *discordtest.Channel, id string,
 		t.Fatal("the table message was never posted")
 	}
 	shows("lobby")
-	return o, ch, id, shows
+	return o, srv, ch, id, shows
 }
 
 // A click's callback that reaches Discord after a newer rendering of its

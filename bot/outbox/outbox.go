@@ -40,6 +40,7 @@ type Outbox struct {
 	start      *startToken    // the token that posts the next fresh one (see starttoken.go)
 	announce   []broadcast    // one-off channel messages, posted in order
 	closing    []func()       // calls that end a game's thread, made after everything else (see EndThread)
+	closingDue bool           // a table message change went since closing was queued: closing goes next
 	clicked    []*clickedEdit // redraws of clicked messages, held while their callbacks may land (see clicked.go)
 	fences     fences         // messages with callbacks in flight (see clicked.go)
 	retire     *ui.Rendering  // what the current table message becomes when a fresh one replaces it
@@ -309,6 +310,14 @@ func (o *Outbox) sendOne() (more, refused bool) {
 		}
 	case o.noticeFirstLocked(time.Now()):
 		o.sendNotice()
+	case o.closingDue && len(o.closing) > 0:
+		// Queued to go after the table message's pending change, which has gone:
+		// a game whose table message changes at every pace tick would otherwise
+		// keep its lobby showing Join and Start until the game ends.
+		call := o.closing[0]
+		o.closing = o.closing[1:]
+		o.mu.Unlock()
+		call()
 	case o.public != nil:
 		fresh := o.newPublic || o.messageID == ""
 		msgID := o.messageID
@@ -323,6 +332,7 @@ func (o *Outbox) sendOne() (more, refused bool) {
 		r := *o.public
 		o.public, o.newPublic, o.urgent = nil, false, false
 		o.lastPublic = time.Now()
+		o.closingDue = len(o.closing) > 0
 		channel := o.channelID
 		o.mu.Unlock()
 		o.sendPublic(r, fresh, channel, msgID)
@@ -342,6 +352,7 @@ func (o *Outbox) sendOne() (more, refused bool) {
 	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
+	o.closingDue = o.closingDue && len(o.closing) > 0
 	more = len(o.announce) > 0 || o.public != nil || len(o.closing) > 0 || o.noticeWorkLocked() || len(o.clicked) > 0
 	if !more {
 		o.staleSince = time.Time{}

@@ -46,21 +46,24 @@ type laroTable struct {
 func openLaro(t *testing.T, srv *discordtest.Server, g *discordtest.Guild, ch *discordtest.Channel, players ...*discordtest.User) *laroTable {
 	t.Helper()
 	host := players[0]
-	r, err := host.Slash(ch, "laro new", discordtest.IntOpt("stake", 1), discordtest.IntOpt("ante", 10), discordtest.IntOpt("claim_window", 0))
-	act(t, host.Name()+" /laro new in "+g.Name(), r, err)
+	// Only a message posted after the command is the new lobby: the last game's lobby
+	// may still show Join and Start until its last edit goes out.
 	known := map[string]bool{}
 	for _, m := range ch.Messages() {
 		known[m.ID] = true
 	}
-	lobby := waitMessage(t, ch, "a new lobby", func(m *discordgo.Message) bool { return hasButtons("Join", "Start")(m) })
-	// A lobby that went back to an older rendering has been seen here under the whole
-	// suite's load, and not alone: the calls the bot made from here on say which came last.
-	since := time.Now()
+	since, versions := time.Now(), len(ch.History())
 	defer func() {
 		if t.Failed() {
 			logCallsSince(t, srv, since)
+			for _, m := range ch.History()[versions:] {
+				t.Logf("message %s became:\n%s", m.ID, msgText(m))
+			}
 		}
 	}()
+	r, err := host.Slash(ch, "laro new", discordtest.IntOpt("stake", 1), discordtest.IntOpt("ante", 10), discordtest.IntOpt("claim_window", 0))
+	act(t, host.Name()+" /laro new in "+g.Name(), r, err)
+	lobby := waitMessage(t, ch, "a new lobby", func(m *discordgo.Message) bool { return hasButtons("Join", "Start")(m) && !known[m.ID] })
 	for _, u := range players[1:] {
 		click(t, u, lobby, "Join")
 		lobby = waitMessage(t, ch, u.Name()+" seated", func(m *discordgo.Message) bool {
@@ -409,7 +412,7 @@ func emojisUploadedOnce(t *testing.T, srv *discordtest.Server, shards ...*botPro
 }
 
 // logCallsSince logs every REST call the fake answered from since on, in order:
-// method, route, status and when, so a failure shows which edit reached a message last.
+// method, path, status and when, so a failure shows which edit reached a message last.
 func logCallsSince(t *testing.T, srv *discordtest.Server, since time.Time) {
 	t.Helper()
 	var lines []string
@@ -419,5 +422,5 @@ func logCallsSince(t *testing.T, srv *discordtest.Server, since time.Time) {
 		}
 		lines = append(lines, fmt.Sprintf("+%6dms %-6s %s %d (%s)", r.Start.Sub(since).Milliseconds(), r.Method, r.Path, r.Status, r.Duration.Round(time.Millisecond)))
 	}
-	t.Logf("REST calls since the lobby appeared:\n%s", strings.Join(lines, "\n"))
+	t.Logf("REST calls since /laro new:\n%s", strings.Join(lines, "\n"))
 }
