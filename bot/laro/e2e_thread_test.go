@@ -233,3 +233,31 @@ func TestLaroThreadTableSurvivesARestart(t *testing.T) {
 	w.WaitArchived(th)
 	w.NoFailures()
 }
+
+// Discord shows a posted message before the bot has read the answer to its post: on a
+// busy machine the host's Start could reach the table before its outbox knew the
+// lobby's ID, and the game then went on in the channel, without its thread (seen as
+// "0 threads, want 1" in TestLaroThreadTableSurvivesARestart under load). Here every
+// REST answer takes a second to come back, so the host's Start on the lobby always
+// comes first; the click names the message, and the table takes it as its lobby.
+func TestLaroThreadStartedBeforeTheLobbysPostIsAnswered(t *testing.T) {
+	t.Parallel()
+	w := e2e.NewWorld(t)
+	alice := w.Player("alice")
+	// The lobby reaches the fake half a round trip before the bot reads the answer.
+	w.Srv.SetLatency(2*time.Second, 0)
+	r, err := alice.U.Slash(w.Ch, "laro new", discordtest.BoolOpt("thread", true), discordtest.IntOpt("claim_window", 0))
+	e2e.Answer(t, r, err)
+	lobby := w.TableMessage("Click **Join**")
+	alice.Click(lobby, e2e.Button(lobby, "start", ""))
+	th := w.Thread(w.Ch, 1)
+	if th.ID() != lobby.ID {
+		t.Fatalf("the thread %s was not started from the lobby message %s", th.ID(), lobby.ID)
+	}
+	w.MessageIn(th, "game 1")
+	w.WaitMessage(lobby.ID, "a link to the thread", func(m *discordgo.Message) bool {
+		return strings.Contains(e2e.Text(m), "<#"+th.ID()+">")
+	})
+	w.Srv.SetLatency(0, 0)
+	w.NoFailures()
+}

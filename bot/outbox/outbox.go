@@ -168,6 +168,19 @@ func (o *Outbox) MessageID() string {
 	return o.messageID
 }
 
+// Clicked tells the outbox that someone clicked message messageID in channelID, a
+// public message of the table. Before the outbox has read Discord's answer to its
+// first post of the table message, that message can only be the one it posted: a busy
+// machine may let the click reach the table first, and a game started from it would
+// otherwise have no lobby to start its thread from or to give its last rendering.
+func (o *Outbox) Clicked(channelID, messageID string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.messageID == "" && messageID != "" && channelID == o.channelID && !o.reach.closed {
+		o.messageID = messageID
+	}
+}
+
 // staleLocked notes that there is a change to send, if none was waiting.
 func (o *Outbox) staleLocked() {
 	if o.staleSince.IsZero() {
