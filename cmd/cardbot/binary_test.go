@@ -7,12 +7,15 @@ package main
 import (
 	"bytes"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -49,7 +52,20 @@ type builtBinary struct {
 	err  error
 }
 
+// binaryTestsAtOnce is how many tests run at once (t.Parallel) unless -parallel says
+// otherwise. Go's default, GOMAXPROCS, is 2 on a 2-core machine, but a binary test
+// mostly waits: for its processes to start, for the fake's answers, for a game to end.
+// Run two at a time, the package took 5 minutes; each test has its own fake Discord,
+// folder and database, so they do not disturb one another.
+const binaryTestsAtOnce = 8
+
 func TestMain(m *testing.M) {
+	flag.Parse()
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
+	if !set {
+		_ = flag.Set("test.parallel", strconv.Itoa(max(binaryTestsAtOnce, runtime.GOMAXPROCS(0))))
+	}
 	code := m.Run()
 	if binDir != "" {
 		os.RemoveAll(binDir)
@@ -366,6 +382,7 @@ func noFailures(t *testing.T, srv *discordtest.Server) {
 }
 
 func TestBinaryRefusesToStartWithoutSettings(t *testing.T) {
+	t.Parallel()
 	bin := cardbotBinary(t)
 	for _, tc := range []struct {
 		name   string
@@ -451,6 +468,7 @@ func readEnvExample(t *testing.T) string {
 // TestBinaryPlaysSurvivesRestartAndStopsCleanly runs on the SQLite file, and on
 // PostgreSQL (DATABASE_URL) when TEST_DATABASE_URL names a server (see postgres_test.go).
 func TestBinaryPlaysSurvivesRestartAndStopsCleanly(t *testing.T) {
+	t.Parallel()
 	t.Run("sqlite", func(t *testing.T) { testBinaryPlaysSurvivesRestart(t, "") })
 	if base := os.Getenv("TEST_DATABASE_URL"); base != "" {
 		t.Run("postgres", func(t *testing.T) { testBinaryPlaysSurvivesRestart(t, pgTestURL(t, base)) })
@@ -567,6 +585,7 @@ func testBinaryPlaysSurvivesRestart(t *testing.T, pgURL string) {
 }
 
 func TestBinaryReadsDotEnvAndTheEnvironmentWins(t *testing.T) {
+	t.Parallel()
 	cardbotBinary(t)
 	srv := discordtest.New(t)
 	g := srv.AddGuild("test server")

@@ -20,6 +20,7 @@ import (
 // server, or that pgx cannot use, stops the bot at start with one line on stderr, without
 // the URL's password, and a non-zero exit status.
 func TestBinaryRefusesAnUnreachableOrBadDatabase(t *testing.T) {
+	t.Parallel()
 	cardbotBinary(t)
 	srv := discordtest.New(t)
 	for _, tc := range []struct{ name, url, want string }{
@@ -58,6 +59,7 @@ func TestBinaryRefusesAnUnreachableOrBadDatabase(t *testing.T) {
 // shard lease went with its session); restarted by its supervisor, it takes the shard
 // back and the table resumes with every acknowledged move, neither lost nor doubled.
 func TestBinaryDatabaseCutUnderPlay(t *testing.T) {
+	t.Parallel()
 	base := os.Getenv("TEST_DATABASE_URL")
 	if base == "" {
 		t.Log("TEST_DATABASE_URL is unset: nothing to cut (.ci/run sets it)")

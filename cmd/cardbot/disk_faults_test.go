@@ -66,6 +66,7 @@ func waitStored(t *testing.T, path, what, query string, args ...any) {
 // player sees "This interaction failed", never "not saved"), with exit status 74. After
 // the restart the move stands, and what every player is shown agrees with it.
 func TestBinaryStopsWhenTheDiskFailsASyncAndTheRestartAgrees(t *testing.T) {
+	t.Parallel()
 	bin := faultBinary(t)
 	srv := discordtest.New(t)
 	g := srv.AddGuild("test server")

@@ -24,6 +24,7 @@ import (
 // nothing lost, nothing answered twice, the bot reconnected by itself, and
 // every table message showing its game's final state.
 func TestDiscordFaultsUnderLoadLoseNothing(t *testing.T) {
+	t.Parallel()
 	seed := rand.Uint64()
 	t.Logf("table sizes from seed %d", seed)
 	w := newSoakWorld(t, 6, rand.New(rand.NewPCG(seed, 0xfa17)))

@@ -22,6 +22,7 @@ import (
 const failoverLimit = 10 * time.Second
 
 func TestBinaryStandbyTakesOverAKilledShard(t *testing.T) {
+	t.Parallel()
 	t.Run("sqlite", func(t *testing.T) { testStandbyTakesOver(t, "") })
 	if base := os.Getenv("TEST_DATABASE_URL"); base != "" {
 		t.Run("postgres", func(t *testing.T) { testStandbyTakesOver(t, pgTestURL(t, base)) })

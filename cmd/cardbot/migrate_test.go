@@ -17,6 +17,7 @@ import (
 // (now not empty) database, and the bot started on PostgreSQL resumes the game in play
 // where it stood, and finishes it with every chip accounted for.
 func TestBinaryMigrateToPostgres(t *testing.T) {
+	t.Parallel()
 	base := os.Getenv("TEST_DATABASE_URL")
 	if base == "" {
 		t.Log("TEST_DATABASE_URL is unset: no PostgreSQL to migrate to (.ci/run sets it)")

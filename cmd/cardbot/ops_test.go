@@ -116,6 +116,7 @@ func runSub(t *testing.T, dir string, env []string, args ...string) (int, string
 }
 
 func TestBinaryServesMetricsAndHealthDuringAGame(t *testing.T) {
+	t.Parallel()
 	cardbotBinary(t)
 	srv := discordtest.New(t)
 	g := srv.AddGuild("test server")
@@ -227,6 +228,7 @@ func TestBinaryServesMetricsAndHealthDuringAGame(t *testing.T) {
 }
 
 func TestBinaryRefusesBadMetricsAddr(t *testing.T) {
+	t.Parallel()
 	busy, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -266,6 +268,7 @@ func TestBinaryRefusesBadMetricsAddr(t *testing.T) {
 }
 
 func TestBinaryUsage(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, args := range [][]string{{"backup"}, {"restore", "x.db"}, {"healthcheck", "now"}} {
 		code, stdout, stderr := runSub(t, dir, nil, args...)

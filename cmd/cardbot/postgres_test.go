@@ -29,6 +29,7 @@ func pgTestURL(t *testing.T, base string) string {
 // nothing (DATABASE_PATH's file is not the bot's database then) and names pg_dump,
 // without repeating the URL's password.
 func TestBinaryBackupOnPostgresSaysPgDump(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	dst := filepath.Join(dir, "backup.db")
 	code, _, stderr := runSub(t, dir, []string{"DATABASE_URL=postgres://cardbot:secret@db.example/cardbot"}, "backup", dst)

@@ -39,6 +39,7 @@ func waitStatus(t *testing.T, url string, want int, has string, timeout time.Dur
 // mount: making the file read-only would not do (the bot holds it open, and root ignores
 // file modes), and a small file system or a failing device need root to mount.
 func TestBinaryIsNotReadyWhileTheDatabaseTakesNoWrites(t *testing.T) {
+	t.Parallel()
 	cardbotBinary(t)
 	srv := discordtest.New(t)
 	g := srv.AddGuild("test server")

@@ -14,6 +14,7 @@ import (
 // SHARD_ID serve shards 0 and 1 and keep a spare; when the owner of shard 1 dies, the
 // spare takes shard 1.
 func TestBinaryIdenticalProcessesTakeFreeShards(t *testing.T) {
+	t.Parallel()
 	cardbotBinary(t)
 	srv := discordtest.New(t)
 	dir := t.TempDir()

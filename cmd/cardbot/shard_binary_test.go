@@ -274,6 +274,7 @@ func checkChips(t *testing.T, db *sql.DB, guilds ...string) {
 }
 
 func TestBinaryTwoShardsOnOneDatabase(t *testing.T) {
+	t.Parallel()
 	cardbotBinary(t)
 	srv := discordtest.New(t)
 	g0, g1 := srv.AddGuildOnShard("shard zero's server", 0, 2), srv.AddGuildOnShard("shard one's server", 1, 2)

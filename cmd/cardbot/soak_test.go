@@ -245,6 +245,7 @@ func (w *soakWorld) unfinished() string {
 }
 
 func TestSoakKillsAndRestartsLoseNothing(t *testing.T) {
+	t.Parallel()
 	plan := planSoak(t)
 	t.Logf("soak: seed %d (CARDBOT_SOAK_SEED=%d replays it), %d tables, %v of play, %d SIGKILLs", plan.seed, plan.seed, plan.tables, plan.play, plan.kills)
 	rng := rand.New(rand.NewPCG(plan.seed, 0x50a4))
