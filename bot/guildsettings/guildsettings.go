@@ -32,14 +32,15 @@ func (s *Settings) Command() *discordgo.ApplicationCommand {
 		opts = append(opts, o.Option)
 	}
 	opts = append(opts,
-		table.TurnTimerOption("Every game: seconds a player has for a turn"),
-		ui.BoolOption("threads", "Every game: play each game in a thread started from the table message"),
-		table.TurnNoticeOption("Every game: when to ping a player who has not moved on their turn"),
+		table.TurnTimerOption(),
+		ui.BoolOption("threads"),
+		table.TurnNoticeOption(),
+		languageOption(),
 		resetOption(),
 	)
-	return ui.GuildCommand("cardbot", "cardbot's commands, this server's settings and tables",
-		ui.Subcommand("help", "Every cardbot command, in short"),
-		ui.Subcommand("settings", "Show or change the defaults for new tables in this server (Manage Server)", opts...),
+	return ui.GuildCommand("cardbot",
+		ui.Subcommand("help"),
+		ui.Subcommand("settings", opts...),
 		closeSubcommand(),
 	)
 }
@@ -68,19 +69,24 @@ func (s *Settings) settings(ctx context.Context, in *ui.Input) *ui.Reply {
 		return ui.EphemeralText("Nothing was changed:\n" + strings.Join(problems, "\n"))
 	}
 	var cur store.GuildSettings
-	var err error
 	title := "Table defaults in this server"
-	if s.changed(change) {
+	langChanged, err := s.applyLanguage(ctx, in)
+	if err == nil && s.changed(change) {
 		cur, err = s.env.Store.UpdateGuildSettings(ctx, in.UserID, change)
 		title = "Table defaults in this server, changed"
-	} else {
+	} else if err == nil {
 		cur = s.env.GuildDefaults(ctx, in.GuildID)
+	}
+	if langChanged {
+		title = "Table defaults in this server, changed"
 	}
 	if err != nil {
 		s.env.Log.Error("changing a server's settings", "guild", in.GuildID, "err", err)
 		return ui.EphemeralText(ui.MsgSomethingWrong)
 	}
-	return ui.EphemeralMessage("", []*discordgo.MessageEmbed{s.view(title, cur)}, nil)
+	view := s.view(title, cur)
+	view.Fields = append(view.Fields, s.languageField(ctx, in))
+	return ui.EphemeralMessage("", []*discordgo.MessageEmbed{view}, nil)
 }
 
 // parse reads the options given into a change, checking each with its
@@ -114,7 +120,7 @@ func (s *Settings) parse(in *ui.Input) (change store.GuildSettings, problems []s
 		on := in.Options.Bool("threads", false)
 		change.Threads = &on
 	}
-	if r := in.Options.String("reset"); r != "" {
+	if r := in.Options.String("reset"); r != "" && r != "language" {
 		change.Reset = []string{r}
 	}
 	return change, problems

@@ -29,6 +29,7 @@ func (e *Env) Route(ctx context.Context, in *ui.Input) *ui.Reply {
 		if !in.OnEphemeral() {
 			t.TableCore().Out.Clicked(in.ChannelID, in.ClickedMessage())
 		}
+		t.TableCore().Heard(in)
 		r := withProblem(t, t.Handle(ctx, in))
 		t.TableCore().EchoClicked(in, r) // the clicked message is redrawn even if the callback fails
 		t.TableCore().OfferToken(in, r)
