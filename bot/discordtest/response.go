@@ -73,6 +73,26 @@ func (r *Response) WaitEdited(n int, timeout time.Duration) (*discordgo.Message,
 	return r.Message(), nil
 }
 
+// WaitDelivered waits until the bot has delivered what it deferred with a
+// "thinking…" placeholder (type 5): edited it, sent a follow-up, or deleted it,
+// as a bot does when its late answer was an edit of the clicked message
+// instead. It returns Message() (nil once the placeholder was deleted) and
+// the clicked message as it is now, if the interaction was a click.
+func (r *Response) WaitDelivered(timeout time.Duration) (shown, clicked *discordgo.Message, err error) {
+	err = r.s.waitFor(timeout, func() bool {
+		return r.in.edits > 0 || len(r.in.followups) > 0 || r.in.original != nil && r.in.original.deleted
+	})
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: waiting for the deferred answer: %w", r.in.label, err)
+	}
+	r.s.mu.Lock()
+	if src := r.in.source; src != nil && !src.deleted {
+		clicked = copyMessage(src.m)
+	}
+	r.s.mu.Unlock()
+	return r.Message(), clicked, nil
+}
+
 // Followups returns the current state of the follow-up messages the bot
 // sent with this interaction's token, oldest first, without deleted ones.
 func (r *Response) Followups() []*discordgo.Message {

@@ -57,18 +57,25 @@ func (w *World) Picture(m *discordgo.Message, minW, minH int) (discordtest.Attac
 
 // Shown is the message a person sees as the answer to a command: the
 // callback's message or, when the bot was slow and deferred, what replaced
-// its "thinking…" message: the answer itself if private, else the
-// follow-up that brought the public answer.
+// its "thinking…" message: the answer itself if private, the follow-up that
+// brought a public answer, or the clicked message, redrawn, when the bot took
+// the placeholder away (a deferred Join).
 func Shown(t *testing.T, r *discordtest.Response, cb discordtest.Callback) *discordgo.Message {
 	t.Helper()
 	if cb.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
 		return cb.Message
 	}
-	m, err := r.WaitEdited(1, Patience)
+	m, clicked, err := r.WaitDelivered(Patience)
 	if err != nil {
 		t.Fatalf("a deferred answer never came: %v", err)
 	}
-	if m.Content != "Done: see the channel." {
+	if m == nil && len(r.Followups()) == 0 {
+		// The placeholder was taken away: the late answer redrew the public
+		// message clicked (a Join deferred on a busy machine), which the
+		// person sees in its place.
+		return clicked
+	}
+	if m != nil && m.Content != "Done: see the channel." {
 		return m
 	}
 	ms, err := r.WaitFollowups(1, Patience)
