@@ -150,24 +150,18 @@ func (t *hcTable) finish() {
 	table.ArmIdle(t, t.Env.Timing.LobbyTimeout)
 }
 
-// BeginNext deals the next game at the table once everyone is in.
+// BeginNext deals the next game once everyone is in, through the shared
+// Play again (table.PlayAgain).
 func (t *hcTable) BeginNext(ctx context.Context, in *ui.Input) *ui.Reply {
 	next := t.settings
 	next.GameNo++
-	id, undo, r := t.NextGame(ctx, next.marshal())
-	if r != nil {
-		return r
-	}
-	// The finished game's message keeps its final state, without buttons;
-	// the new game gets a message of its own below it.
-	old := table.AfterGameView(t, t.public()).WithoutButtons()
-	finished, lobby := *t, t.Out.MessageID()
-	t.GameID, t.settings, t.EndSeats = id, next, nil
-	if r := t.begin(ctx, in.At); r != nil {
-		*t = finished
-		undo()
-		return r
-	}
-	table.DealHands(t, in)
-	return table.AnswerStart(t, in, t.Channel, lobby, old)
+	finished := *t
+	return table.PlayAgain(ctx, t, in, table.Again{
+		Settings: next.marshal(), Final: t.public(),
+		Switch: func(id string) func() {
+			t.GameID, t.settings, t.EndSeats = id, next, nil
+			return func() { *t = finished }
+		},
+		Begin: func() *ui.Reply { return t.begin(ctx, in.At) },
+	})
 }
