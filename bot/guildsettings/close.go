@@ -22,15 +22,6 @@ func closeSubcommand() *discordgo.ApplicationCommandOption {
 		ui.StringOption("table", "The table to close: start typing its game, ID or a player's name", true, true, 40))
 }
 
-// resetOption lets /cardbot settings bring one setting back to cardbot's default.
-func resetOption() *discordgo.ApplicationCommandOption {
-	o := ui.StringOption("reset", "Bring this setting back to cardbot's default", false, false, 0)
-	for _, n := range store.SettingNames {
-		o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: n, Value: n})
-	}
-	return o
-}
-
 // isModerator reports whether in's member may close any table.
 func isModerator(in *ui.Input) bool {
 	return in.Permissions&(ManageMessages|discordgo.PermissionAdministrator) != 0
