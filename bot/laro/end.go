@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"time"
 
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
@@ -60,22 +59,12 @@ func (t *laroTable) settlement() *store.Settlement {
 	return st
 }
 
-// finish handles a game that just ended (its settlement is already stored).
+// finish handles a game that just ended (its settlement is already stored):
+// the shared end (table.EndGame), and no claim window or pot left.
 func (t *laroTable) finish() {
-	t.Status = store.StatusFinished
 	t.window, t.choice = nil, nil
-	t.Deadline = time.Time{}
-	t.EndNotices()
-	if t.StopTurn != nil {
-		t.StopTurn()
-	}
 	t.pot = 0
-	// The game's message keeps showing its seats (and its end picture)
-	// while players leave the table after it.
-	t.EndSeats = slices.Clone(t.Seats)
-	// Players are free to sit elsewhere; Play again seats them anew.
-	t.FreeSeats()
-	table.ArmIdle(t, t.Env.Timing.LobbyTimeout)
+	table.EndGame(t)
 }
 
 // MinSeats is one: Laro can be played alone, for practice.

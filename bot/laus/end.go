@@ -2,29 +2,13 @@ package laus
 
 import (
 	"context"
-	"slices"
-	"time"
 
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
-	"github.com/cardbot/cardbot/store"
 )
 
 // finish handles a match that just ended (its result is already stored).
-func (t *lausTable) finish() {
-	t.Status = store.StatusFinished
-	t.Deadline = time.Time{}
-	t.EndNotices()
-	if t.StopTurn != nil {
-		t.StopTurn()
-	}
-	// The match's message keeps showing its seats while players leave the
-	// table after it.
-	t.EndSeats = slices.Clone(t.Seats)
-	// Players are free to sit elsewhere; Play again seats them anew.
-	t.FreeSeats()
-	table.ArmIdle(t, t.Env.Timing.LobbyTimeout)
-}
+func (t *lausTable) finish() { table.EndGame(t) }
 
 // MinSeats is the fewest players a Laus match is played with.
 func (t *lausTable) MinSeats() int { return minLausSeats }

@@ -138,17 +138,8 @@ func (t *hcTable) afterMove(fresh bool, actor string) {
 }
 
 // finish ends a game whose result is stored: the table stays open for
-// Play again until its idle deadline.
-func (t *hcTable) finish() {
-	t.Status = store.StatusFinished
-	t.Deadline = time.Time{}
-	if t.StopTurn != nil {
-		t.StopTurn()
-	}
-	t.EndSeats = slices.Clone(t.Seats)
-	t.FreeSeats()
-	table.ArmIdle(t, t.Env.Timing.LobbyTimeout)
-}
+// Play again until its idle deadline (table.EndGame).
+func (t *hcTable) finish() { table.EndGame(t) }
 
 // BeginNext deals the next game once everyone is in, through the shared
 // Play again (table.PlayAgain).
