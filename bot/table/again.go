@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -57,23 +56,13 @@ func PlayAgain(ctx context.Context, t LobbyGame, in *ui.Input, a Again) *ui.Repl
 	return AnswerStart(t, in, finishedAt, lobby, old)
 }
 
-// noun is what one play of the table's game is called: "game", or
-// "match" for Laus (its catalog entry's Noun).
-func (c *Core) noun() string {
-	if e, ok := c.Env.Games.Lookup(c.Kind); ok {
-		return e.Noun
-	}
-	return "game"
-}
-
 // threadHeader is the channel message the thread of game n (Play again) is
 // started from, in the game's colour.
 func (c *Core) threadHeader(noun string, n int) ui.Rendering {
 	e, _ := c.Env.Games.Lookup(c.Kind)
 	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{{
-		Title: fmt.Sprintf("%s · table %s · %s %d", c.Title, c.ID, noun, n),
-		Description: fmt.Sprintf("%s%s %d is played in the thread below. Seated: %s",
-			strings.ToUpper(noun[:1]), noun[1:], n, SeatNames(c.Seats)),
-		Color: e.Colour,
+		Title:       fmt.Sprintf("%s · table %s · %s %d", c.Title, c.ID, noun, n),
+		Description: fmt.Sprintf("%s %d is played in the thread below. Seated: %s", capital(noun), n, SeatNames(c.Seats)),
+		Color:       e.Colour,
 	}}}
 }

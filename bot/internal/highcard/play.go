@@ -18,13 +18,7 @@ func (t *hcTable) start(ctx context.Context, in *ui.Input) *ui.Reply {
 	if len(t.Seats) < minSeats {
 		return ui.EphemeralText(fmt.Sprintf("High card needs %d to %d players: wait for someone to **Join**, or add a computer.", minSeats, maxSeats))
 	}
-	lobby := t.Out.MessageID()
-	if r := t.begin(ctx, in.At); r != nil {
-		return r
-	}
-	table.DealHands(t, in)
-	v := t.ClosedView(fmt.Sprintf("Game %d has started below. Seated: %s", t.settings.GameNo, table.SeatNames(t.Seats)))
-	return table.AnswerStart(t, in, t.Channel, lobby, v)
+	return table.StartGame(ctx, t, in, func() *ui.Reply { return t.begin(ctx, in.At) })
 }
 
 // staked reports whether chips move: a stake, and no computer seat.
