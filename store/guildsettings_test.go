@@ -180,7 +180,7 @@ func testGuildSettingsResetBringsBackTheDefault(t *testing.T) {
 }
 
 // TestUpgradeCarriesGuildSettingsOver: a server's Laro and Laus defaults, kept in
-// columns of guild_settings before migration 17, are the same after the upgrade, now
+// columns of guild_settings before migration 18, are the same after the upgrade, now
 // as the games' own settings; the shared ones and who changed them stay; and the
 // migration's Down puts them back in their columns.
 func TestUpgradeCarriesGuildSettingsOver(t *testing.T) {
@@ -194,7 +194,7 @@ func TestUpgradeCarriesGuildSettingsOver(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := p.UpTo(ctx, 16); err != nil {
+	if _, err := p.UpTo(ctx, 17); err != nil {
 		t.Fatal(err)
 	}
 	at := time.Now().UnixMilli()
@@ -242,8 +242,8 @@ func TestUpgradeCarriesGuildSettingsOver(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := p.DownTo(ctx, 16); err != nil {
-		t.Fatalf("down to 16: %v", err)
+	if _, err := p.DownTo(ctx, 17); err != nil {
+		t.Fatalf("down to 17: %v", err)
 	}
 	var ante, target sql.NullInt64
 	if err := db.QueryRow(`SELECT ante, laus_target FROM guild_settings WHERE guild = 'g2'`).Scan(&ante, &target); err != nil {

@@ -18,8 +18,7 @@ const ManageMessages int64 = discordgo.PermissionManageMessages
 // closeSubcommand is /cardbot close: a moderator picks one of the server's
 // open tables from a list that Discord fills in as they type.
 func closeSubcommand() *discordgo.ApplicationCommandOption {
-	return ui.Subcommand("close", "Close a table in this server; nobody wins, chips go back (Manage Messages)",
-		ui.StringOption("table", "The table to close: start typing its game, ID or a player's name", true, true, 40))
+	return ui.Subcommand("close", ui.StringOption("table", true, true, 40))
 }
 
 // isModerator reports whether in's member may close any table.

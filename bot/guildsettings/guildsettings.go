@@ -30,17 +30,18 @@ func New(env *table.Env) ui.Module { return &Settings{env: env} }
 func (s *Settings) Command() *discordgo.ApplicationCommand {
 	var opts []*discordgo.ApplicationCommandOption
 	for _, o := range s.env.Games.Settings() {
-		opts = append(opts, o.Option)
+		opts = append(opts, ownOption(o.Option))
 	}
 	opts = append(opts,
-		table.TurnTimerOption("Every game: seconds a player has for a turn"),
-		ui.BoolOption("threads", "Every game: play each game in a thread started from the table message"),
-		table.TurnNoticeOption("Every game: when to ping a player who has not moved on their turn"),
+		table.TurnTimerOption(),
+		ui.BoolOption("threads"),
+		table.TurnNoticeOption(),
+		languageOption(),
 		resetOption(s.env.Games.Settings()),
 	)
-	return ui.GuildCommand("cardbot", "cardbot's commands, this server's settings and tables",
-		ui.Subcommand("help", "Every cardbot command, in short"),
-		ui.Subcommand("settings", "Show or change the defaults for new tables in this server (Manage Server)", opts...),
+	return ui.GuildCommand("cardbot",
+		ui.Subcommand("help"),
+		ui.Subcommand("settings", opts...),
 		closeSubcommand(),
 	)
 }
@@ -69,19 +70,24 @@ func (s *Settings) settings(ctx context.Context, in *ui.Input) *ui.Reply {
 		return ui.EphemeralText("Nothing was changed:\n" + strings.Join(problems, "\n"))
 	}
 	var cur store.GuildSettings
-	var err error
 	title := "Table defaults in this server"
-	if s.changed(change) {
+	langChanged, err := s.applyLanguage(ctx, in)
+	if err == nil && s.changed(change) {
 		cur, err = s.env.Store.UpdateGuildSettings(ctx, in.UserID, change)
 		title = "Table defaults in this server, changed"
-	} else {
+	} else if err == nil {
 		cur = s.env.GuildDefaults(ctx, in.GuildID)
+	}
+	if langChanged {
+		title = "Table defaults in this server, changed"
 	}
 	if err != nil {
 		s.env.Log.Error("changing a server's settings", "guild", in.GuildID, "err", err)
 		return ui.EphemeralText(ui.MsgSomethingWrong)
 	}
-	return ui.EphemeralMessage("", []*discordgo.MessageEmbed{s.view(title, cur)}, nil)
+	view := s.view(title, cur)
+	view.Fields = append(view.Fields, s.languageField(ctx, in))
+	return ui.EphemeralMessage("", []*discordgo.MessageEmbed{view}, nil)
 }
 
 // parse reads the options given into a change, checking each with its
@@ -120,7 +126,7 @@ func (s *Settings) parse(in *ui.Input) (change store.GuildSettings, problems []s
 		on := in.Options.Bool("threads", false)
 		change.Threads = &on
 	}
-	if r := in.Options.String("reset"); r != "" {
+	if r := in.Options.String("reset"); r != "" && r != "language" {
 		change.Reset = []string{r}
 		for _, o := range s.env.Games.Settings() {
 			if o.Option.Name == r {
@@ -183,15 +189,29 @@ func (s *Settings) view(title string, g store.GuildSettings) *discordgo.MessageE
 
 // resetOption lets /cardbot settings bring one setting back to cardbot's default.
 func resetOption(games []catalog.Setting) *discordgo.ApplicationCommandOption {
-	o := ui.StringOption("reset", "Bring this setting back to cardbot's default", false, false, 0)
+	o := ui.StringOption("reset", false, false, 0)
 	var names []string
 	for _, g := range games {
 		names = append(names, g.Option.Name)
 	}
-	for _, n := range append(names, store.SettingNames...) {
+	for _, n := range append(append(names, store.SettingNames...), "language") {
 		o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: n, Value: n})
 	}
 	return o
+}
+
+// ownOption is a copy of a game's setting option for one bot's command: the
+// catalog's options are package variables that every bot in a process
+// shares, and ui.Localize writes descriptions and names into the command it
+// is given, while another bot may be sending its own to Discord.
+func ownOption(o *discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
+	c := *o
+	c.Choices = nil
+	for _, ch := range o.Choices {
+		own := *ch
+		c.Choices = append(c.Choices, &own)
+	}
+	return &c
 }
 
 // orList joins items as a sentence does: "a", "a or b", "a, b or c".

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/cardbot/cardbot/bot/catalog"
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
@@ -51,9 +53,18 @@ func (g *Game) newTable(ctx context.Context, in *ui.Input) *ui.Reply {
 // stakeSetting is High card's server default in /cardbot settings, which it
 // registers in its catalog entry and nowhere else.
 var stakeSetting = catalog.Setting{
-	Option: ui.IntOption("highcard_stake", "High card: chips each player puts in the pot", 0, maxStake),
+	Option: stakeOption(),
 	Check:  checkStake, Label: "Stake (High card)", Default: 0, Unit: " chips",
 	Key: store.GameSetting{Kind: Kind, Name: "highcard_stake"},
+}
+
+// stakeOption is the setting's option of /cardbot settings. Its description
+// is the fixture's own, as its command's are (see describe.go): the message
+// catalogue has none for it, so ui.Localize keeps this one.
+func stakeOption() *discordgo.ApplicationCommandOption {
+	o := ui.IntOption("highcard_stake", 0, maxStake)
+	o.Description = "High card: chips each player puts in the pot"
+	return o
 }
 
 // checkStake says why a stake is refused, or returns "".

@@ -1,4 +1,4 @@
--- The PostgreSQL form of sqlite/0017_guild_game_settings.sql: the same table, rows and columns.
+-- The PostgreSQL form of sqlite/0018_guild_game_settings.sql: the same table, rows and columns.
 
 -- A game's own server defaults (Laro's stake, ante and claim window, the Laus target,
 -- and those of any game the bot's registry adds) are rows keyed by the game's kind and
