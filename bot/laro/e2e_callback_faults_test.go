@@ -30,6 +30,7 @@ func handWithin(t *testing.T, p *e2e.Player, d time.Duration, what string, cond 
 // stored. Their hand message must still follow the game: it shows the
 // discard happened, and the other player's moves after it.
 func TestLaroHandFollowsTheGameAfterAFailedCallback(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewStrictWorld(t)
 	alice, bob := w.Player("alice"), w.Player("bob")
 	players := []*e2e.Player{alice, bob}
@@ -90,6 +91,7 @@ func onlyFailure(t *testing.T, w *e2e.World, id string) {
 // before it arrives (a slow gateway), whose store write then takes 1.5 s,
 // is acknowledged at once, and its answer follows.
 func TestLaroClickDeliveredLateIsDeferredByItsStamp(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice, bob := w.Player("alice"), w.Player("bob")
 	e2e.OpenTable(t, w, alice, []*e2e.Player{bob}, e2e.QuickOpts(1)...)
@@ -109,6 +111,7 @@ func TestLaroClickDeliveredLateIsDeferredByItsStamp(t *testing.T) {
 // within its 3 s): the seat is stored, and the lobby message must show it
 // although the callback that would have redrawn it never got through.
 func TestLaroLobbyShowsAJoinWhoseCallbackFailed(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewStrictWorld(t)
 	alice, bob := w.Player("alice"), w.Player("bob")
 	r, err := alice.U.Slash(w.Ch, "laro new", e2e.QuickOpts(1)...)

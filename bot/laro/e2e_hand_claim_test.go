@@ -27,6 +27,7 @@ func afterDiscard(t *testing.T, seed uint64, x laro.Card) *laro.Game {
 }
 
 func TestLaroCallFromTheHandWinsByItsStamp(t *testing.T) {
+	t.Parallel()
 	// Carol can lay alice's discard; bob cannot.
 	seed, x := e2e.FindDeal(t, func(g *laro.Game) bool {
 		_, bob := g.BestCall(1)
@@ -100,6 +101,7 @@ func TestLaroCallFromTheHandWinsByItsStamp(t *testing.T) {
 }
 
 func TestLaroHandCallerIsToldTheOutcomeInTheHand(t *testing.T) {
+	t.Parallel()
 	seed, x := e2e.FindDeal(t, bothCallCarolBetter)
 	w, players, table, d := e2e.ClaimTable(t, seed, x)
 	bob, carol := players[1], players[2]
@@ -126,6 +128,7 @@ func TestLaroHandCallerIsToldTheOutcomeInTheHand(t *testing.T) {
 }
 
 func TestLaroWindowCountsDownThenWaitsForTheDraw(t *testing.T) {
+	t.Parallel()
 	seed, x := e2e.FindDeal(t, func(g *laro.Game) bool { _, ok := g.BestCall(2); return ok })
 	w, players, _, d := e2e.ClaimTable(t, seed, x)
 	bob, carol := players[1], players[2]

@@ -31,6 +31,7 @@ func embedText(m *discordgo.Message) string {
 // it shows as typed, and never by a mention, which Discord's phones show as
 // a raw ID; the names survive a restart.
 func TestLaroTablesShowNamesNotMentions(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice, bob := w.Player("alice"), w.Player("bob")
 	alice.U.SetNick("Ali *Star*")

@@ -15,6 +15,7 @@ import (
 // itself, never pressing My hand. The channel gets the lobby and the table
 // message, nothing else.
 func TestLaroNewcomerPlaysAgainstComputers(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice := w.Player("alice")
 	r, err := alice.U.Slash(w.Ch, "laro new", e2e.QuickOpts(5)...)
@@ -58,6 +59,7 @@ func TestLaroNewcomerPlaysAgainstComputers(t *testing.T) {
 // host starts, through their Join click, and both play the whole game on
 // the hands that arrived at Start, never pressing My hand.
 func TestLaroHandsArriveAtStart(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice, bob := w.Player("alice"), w.Player("bob")
 	r, err := alice.U.Slash(w.Ch, "laro new", e2e.QuickOpts(1)...)

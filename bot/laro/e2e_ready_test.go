@@ -12,6 +12,7 @@ import (
 // Play again asks who is in; the host may start with those who are, and
 // whoever did not say so is not dealt in and may sit elsewhere.
 func TestLaroPlayAgainDealsOnlyThoseWhoAreIn(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice, bob, carol := w.Player("alice"), w.Player("bob"), w.Player("carol")
 	players := []*e2e.Player{alice, bob, carol}
@@ -69,6 +70,7 @@ func TestLaroPlayAgainDealsOnlyThoseWhoAreIn(t *testing.T) {
 // bot carries on (it answered the click with the leaver's hand before,
 // seat -1, and the whole process panicked).
 func TestLaroLastOneOutStartsTheNextGame(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice, bob, carol := w.Player("alice"), w.Player("bob"), w.Player("carol")
 	players := []*e2e.Player{alice, bob, carol}

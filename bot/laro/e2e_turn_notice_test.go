@@ -52,6 +52,7 @@ func noticesFor(ch *discordtest.Channel, p *e2e.Player) int {
 }
 
 func TestLaroTurnNoticePingsTheWaitingPlayerOnce(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	w.SetTurnNotice(0) // at once: the test need not wait out a delay
 	mover, other, _, _ := startNoticeTable(t, w)
@@ -113,6 +114,7 @@ func TestLaroTurnNoticePingsTheWaitingPlayerOnce(t *testing.T) {
 }
 
 func TestLaroTurnNoticeWaitsForItsDelay(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	w.SetTurnNotice(5) // the shortest delay the setting offers
 	mover, _, _, started := startNoticeTable(t, w)
@@ -125,6 +127,7 @@ func TestLaroTurnNoticeWaitsForItsDelay(t *testing.T) {
 }
 
 func TestLaroTurnNoticeOffPingsNobody(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t, func(o *bot.Options) { o.TurnTimerUnit = 20 * time.Millisecond })
 	w.SetTurnNotice(-1)
 	mover, _, _, _ := startNoticeTable(t, w)
@@ -138,6 +141,7 @@ func TestLaroTurnNoticeOffPingsNobody(t *testing.T) {
 }
 
 func TestLaroTurnNoticeTellsAnExpiredHandToReopen(t *testing.T) {
+	t.Parallel()
 	// Issue 26: a hand message can be edited for 15 minutes only. When the
 	// player's next turn comes after that, the notice says to reopen it.
 	clock := discordtest.NewFakeClock(time.Now())
@@ -171,6 +175,7 @@ func TestLaroTurnNoticeTellsAnExpiredHandToReopen(t *testing.T) {
 }
 
 func TestLaroExpiredHandToldOnTheTableWithNoticesOff(t *testing.T) {
+	t.Parallel()
 	clock := discordtest.NewFakeClock(time.Now())
 	w := e2e.NewWorldOn(t, []discordtest.Option{discordtest.WithClock(clock)})
 	w.SetTurnNotice(-1)

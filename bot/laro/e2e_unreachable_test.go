@@ -77,6 +77,7 @@ func quietAfter(t *testing.T, w *e2e.World, ch *discordtest.Channel, since time.
 }
 
 func TestLaroTableWhoseChannelShutsTheBotOutCloses(t *testing.T) {
+	t.Parallel()
 	w := unreachableWorld(t)
 	alice, bob := w.Player("alice"), w.Player("bob")
 	_, g := stakedTable(t, w, alice, bob)
@@ -105,6 +106,7 @@ func TestLaroTableWhoseChannelShutsTheBotOutCloses(t *testing.T) {
 }
 
 func TestLaroTableWhosePermissionComesBackInTimeGoesOn(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t) // the production grace: 30 s
 	alice, bob := w.Player("alice"), w.Player("bob")
 	stakedTable(t, w, alice, bob)
@@ -143,6 +145,7 @@ func refused(w *e2e.World) bool {
 }
 
 func TestLaroTableWhoseChannelIsDeletedCloses(t *testing.T) {
+	t.Parallel()
 	w := unreachableWorld(t)
 	alice, bob := w.Player("alice"), w.Player("bob")
 	_, g := stakedTable(t, w, alice, bob)
@@ -160,6 +163,7 @@ func TestLaroTableWhoseChannelIsDeletedCloses(t *testing.T) {
 // them (under load TestLaroTableWhoseChannelIsDeletedCloses hit this when
 // bob's My hand was not yet linked).
 func TestLaroTableWhoseChannelIsDeletedTellsTheDealtHand(t *testing.T) {
+	t.Parallel()
 	w := unreachableWorld(t)
 	alice, bob := w.Player("alice"), w.Player("bob")
 	r, err := alice.U.Slash(w.Ch, "laro new", discordtest.IntOpt("stake", 2), discordtest.IntOpt("ante", 10),
@@ -182,6 +186,7 @@ func TestLaroTableWhoseChannelIsDeletedTellsTheDealtHand(t *testing.T) {
 }
 
 func TestLaroNewInAThreadNeedsSendMessagesInThreads(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice := w.Player("alice")
 	th := memberThread(t, w, alice, "cards")
@@ -202,6 +207,7 @@ func TestLaroNewInAThreadNeedsSendMessagesInThreads(t *testing.T) {
 }
 
 func TestLaroGameGoesOnWhenItsThreadIsArchived(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice, bob := w.Player("alice"), w.Player("bob")
 	players := []*e2e.Player{alice, bob}
@@ -246,6 +252,7 @@ func TestLaroGameGoesOnWhenItsThreadIsArchived(t *testing.T) {
 }
 
 func TestLaroGameLeavesALockedThreadForItsChannel(t *testing.T) {
+	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice, bob := w.Player("alice"), w.Player("bob")
 	players := []*e2e.Player{alice, bob}
@@ -301,6 +308,7 @@ func move(t *testing.T, players []*e2e.Player) (*e2e.Player, discordtest.Callbac
 // TestLaroTableOutlivesAServerOutage: GUILD_DELETE with "unavailable" is
 // an outage, not a removal: the table goes on.
 func TestLaroTableOutlivesAServerOutage(t *testing.T) {
+	t.Parallel()
 	w := unreachableWorld(t)
 	alice, bob := w.Player("alice"), w.Player("bob")
 	stakedTable(t, w, alice, bob)
