@@ -28,9 +28,12 @@ func liveTables(t *testing.T, w *e2e.World, kind store.Kind) int {
 }
 
 // lobbies counts the lobby messages in the channel.
-func lobbies(w *e2e.World) int {
+func lobbies(w *e2e.World) int { return countLobbies(w.Ch.Messages()) }
+
+// countLobbies counts the lobby messages among ms.
+func countLobbies(ms []*discordgo.Message) int {
 	n := 0
-	for _, m := range w.Ch.Messages() {
+	for _, m := range ms {
 		if strings.Contains(e2e.Text(m), "Click **Join**") {
 			n++
 		}
@@ -64,7 +67,12 @@ func TestNewTwiceQuicklyOpensOneTable(t *testing.T) {
 			if !strings.Contains(answers, "is open") || !strings.Contains(answers, "You already sit at") {
 				t.Errorf("the two /%s new answered:\n%s\nwant one table opened and one refusal", game.name, answers)
 			}
-			time.Sleep(500 * time.Millisecond) // let any second post land, were there one
+			// The first lobby's post is slowed: wait for it (a busy machine made 500 ms
+			// too short), then watch a while for a second one, which would come as late.
+			if _, err := w.Ch.Wait(e2e.Patience, func(ms []*discordgo.Message) bool { return countLobbies(ms) > 0 }); err != nil {
+				t.Fatalf("no lobby message was posted: %v", err)
+			}
+			time.Sleep(500 * time.Millisecond) // an observation window, not a wait for an event
 			if n := lobbies(w); n != 1 {
 				t.Errorf("%d lobby messages in the channel, want 1", n)
 			}
