@@ -157,7 +157,12 @@ func (lt *laroTable) turn() bool {
 			if len(ms[i].Embeds) > 0 && strings.HasPrefix(ms[i].Embeds[0].Title, "Your hand") {
 				hand = ms[i]
 				// Discards to choose from, or no move at all: the draw ended the game
-				// (the deck ran out a third time).
+				// (the deck ran out a third time). A draw that waits for the LARO!
+				// window's grace shows no move either, for a moment: on a busy machine
+				// that moment was taken for the game's end.
+				if strings.Contains(msgText(hand), "Your draw waits") {
+					return false
+				}
 				return verbButton(hand, "discard", "*") != "" || verbButton(hand, "draw", "deck") == ""
 			}
 		}
