@@ -129,12 +129,16 @@ func (lt *laroTable) over() bool {
 func (lt *laroTable) turn() bool {
 	t := lt.t
 	t.Helper()
-	deadline := time.Now().Add(stepTimeout)
+	// Waits for events (a hand or the table showing the next move), each bounded
+	// generously: beside another full go test -race ./..., a table message took
+	// over 10 s to show a game's end.
+	deadline := time.Now().Add(startTimeout)
 	var mover *discordtest.User
 	var hand *discordgo.Message
 	for mover == nil {
 		for _, u := range lt.players {
-			if h := latestHand(u); verbButton(h, "draw", "deck") != "" {
+			// A hand that offers a draw, or the discards after one.
+			if h := latestHand(u); verbButton(h, "draw", "deck") != "" || verbButton(h, "discard", "*") != "" {
 				mover, hand = u, h
 			}
 		}
@@ -150,29 +154,29 @@ func (lt *laroTable) turn() bool {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	r, err := mover.Click(hand, verbButton(hand, "draw", "deck"))
-	act(t, mover.Name()+" drawing in "+lt.guild.Name(), r, err)
-	_, err = mover.WaitEphemeral(stepTimeout, func(ms []*discordgo.Message) bool {
-		for i := len(ms) - 1; i >= 0; i-- {
-			if len(ms[i].Embeds) > 0 && strings.HasPrefix(ms[i].Embeds[0].Title, "Your hand") {
-				hand = ms[i]
-				// Discards to choose from, or no move at all: the draw ended the game
-				// (the deck ran out a third time). A draw that waits for the LARO!
-				// window's grace shows no move either, for a moment: on a busy machine
-				// that moment was taken for the game's end.
-				if strings.Contains(msgText(hand), "Your draw waits") {
-					return false
+	if verbButton(hand, "draw", "deck") != "" {
+		r, err := mover.Click(hand, verbButton(hand, "draw", "deck"))
+		act(t, mover.Name()+" drawing in "+lt.guild.Name(), r, err)
+		_, err = mover.WaitEphemeral(stepTimeout, func(ms []*discordgo.Message) bool {
+			for i := len(ms) - 1; i >= 0; i-- {
+				if len(ms[i].Embeds) > 0 && strings.HasPrefix(ms[i].Embeds[0].Title, "Your hand") {
+					hand = ms[i]
+					// Discards to choose from, or no move: the draw ended the game (the
+					// deck ran out a third time), or the hand shows a moment without
+					// one (a draw waiting for the LARO! window's grace, a redraw).
+					return verbButton(hand, "discard", "*") != "" || verbButton(hand, "draw", "deck") == ""
 				}
-				return verbButton(hand, "discard", "*") != "" || verbButton(hand, "draw", "deck") == ""
 			}
+			return false
+		})
+		if err != nil {
+			t.Fatalf("after drawing in %s, %s's hand offers no discard: %v\n%s", lt.guild.Name(), mover.Name(), err, msgText(latestHand(mover)))
 		}
-		return false
-	})
-	if err != nil {
-		t.Fatalf("after drawing in %s, %s's hand offers no discard: %v\n%s", lt.guild.Name(), mover.Name(), err, msgText(latestHand(mover)))
 	}
 	if verbButton(hand, "discard", "*") == "" {
-		return false
+		// Not necessarily the end (on a busy machine such a moment was taken for it):
+		// the next turn finds the discards, or the table showing the game over.
+		return true
 	}
 	if id := verbButton(hand, "win", ""); id != "" {
 		r, err := mover.Click(hand, id)
@@ -192,7 +196,7 @@ func (lt *laroTable) turn() bool {
 	v := laro.View{Seats: 1, Hand: cards, Laid: [][][]laro.Card{nil}, HandSizes: []int{len(cards)},
 		Forfeited: []bool{false}, Phase: laro.PhaseDiscard, Winner: -1}
 	c := laro.Computer{}.Discard(v)
-	r, err = mover.Click(hand, verbButton(hand, "discard", c.String()))
+	r, err := mover.Click(hand, verbButton(hand, "discard", c.String()))
 	act(t, mover.Name()+" discarding in "+lt.guild.Name(), r, err)
 	return true
 }
