@@ -29,7 +29,7 @@ func (t *laroTable) settlement() *store.Settlement {
 		}
 		st.Laro = append(st.Laro, r)
 	}
-	t.result = nil
+	t.result, t.antesBack = nil, false
 	if !t.chipsMove() {
 		return st
 	}
@@ -39,7 +39,7 @@ func (t *laroTable) settlement() *store.Settlement {
 				st.Moves = append(st.Moves, store.ChipMove{User: s.UserID, Reason: store.ReasonRefund, Amount: t.settings.Ante})
 			}
 		}
-		t.result = []string{"antes returned"}
+		t.antesBack = true // said in each reader's language (see screenOf)
 		return st
 	}
 	deltas := rules.Settle(len(t.Seats), winner, points, t.settings.Stake, t.settings.Ante)
@@ -112,8 +112,8 @@ func (t *laroTable) BeginNext(ctx context.Context, in *ui.Input) *ui.Reply {
 // again) is started from.
 func (t *laroTable) threadHeader() ui.Rendering {
 	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{{
-		Title:       fmt.Sprintf("Laro · table %s · game %d", t.ID, t.settings.GameNo),
-		Description: fmt.Sprintf("Game %d is played in the thread below. Seated: %s", t.settings.GameNo, table.SeatNames(t.Seats)),
+		Title:       tableTitle(t.Lang, t.ID, t.settings.GameNo),
+		Description: t.Lang.T("laro.thread_header", "Game", t.settings.GameNo, "Seated", table.SeatNames(t.Seats)),
 		Color:       0x2b7a78,
 	}}}
 }
