@@ -149,15 +149,19 @@ func (c *Core) Event(s string) {
 // ClosedView replaces a lobby or finished table message once it is over.
 func (c *Core) ClosedView(why string) ui.Rendering {
 	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{{
-		Title: fmt.Sprintf("%s · table %s", c.Title, c.ID), Description: why, Color: 0x777777,
+		Title: c.TitleLine(), Description: why, Color: 0x777777,
 	}}, Components: []discordgo.MessageComponent{}}
 }
+
+// TitleLine is the title of the table's public messages, in its language:
+// "Laro · table ab12cd".
+func (c *Core) TitleLine() string { return c.Lang.T("table.title", "Game", c.Title, "Table", c.ID) }
 
 // MySeat returns the clicking user's seat, or a refusal.
 func (c *Core) MySeat(in *ui.Input) (int, *ui.Reply) {
 	i := SeatIndex(c.Seats, in.UserID)
 	if i < 0 {
-		return -1, ui.EphemeralText("You are not seated at this table. You can follow it on the table message, or join its next game.")
+		return -1, ui.EphemeralText(in.Lang().T("table.not_seated_follow"))
 	}
 	return i, nil
 }

@@ -146,7 +146,7 @@ func ArmIdle(t LobbyGame, d time.Duration) {
 			return
 		}
 		if c.Status == store.StatusLobby {
-			CancelTable(context.Background(), t, nil, "closed: nobody started it in time")
+			CancelTable(context.Background(), t, nil, "table.closed.idle")
 			return
 		}
 		CloseTable(t)
