@@ -1,11 +1,10 @@
 package laro
 
 import (
-	"fmt"
-
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/catalog"
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
@@ -29,26 +28,36 @@ func ClaimWindowOption() *discordgo.ApplicationCommandOption {
 	return ui.IntOption("claim_window", minClaimWindow, maxClaimWindow)
 }
 
-// CheckStake says why v is not a valid stake, or returns "".
-func CheckStake(v int64) string {
-	if v < minStake || v > maxStake {
-		return fmt.Sprintf("The stake must be between %d and %d chips per point.", minStake, maxStake)
-	}
-	return ""
+// CheckStake says in English why v is not a valid stake, or returns "".
+func CheckStake(v int64) string { return StakeRefusal(lang.English, v) }
+
+// CheckAnte says in English why v is not a valid ante, or returns "".
+func CheckAnte(v int64) string { return AnteRefusal(lang.English, v) }
+
+// CheckClaimWindow says in English why v seconds is not a valid claim
+// window, or returns "".
+func CheckClaimWindow(v int64) string { return ClaimWindowRefusal(lang.English, v) }
+
+// StakeRefusal says in l why v is not a valid stake, or returns "".
+func StakeRefusal(l lang.Lang, v int64) string {
+	return outOf(l, "laro.limits.stake", v, minStake, maxStake)
 }
 
-// CheckAnte says why v is not a valid ante, or returns "".
-func CheckAnte(v int64) string {
-	if v < minAnte || v > maxAnte {
-		return fmt.Sprintf("The ante must be between %d and %d chips.", minAnte, maxAnte)
-	}
-	return ""
+// AnteRefusal says in l why v is not a valid ante, or returns "".
+func AnteRefusal(l lang.Lang, v int64) string {
+	return outOf(l, "laro.limits.ante", v, minAnte, maxAnte)
 }
 
-// CheckClaimWindow says why v seconds is not a valid claim window, or returns "".
-func CheckClaimWindow(v int64) string {
-	if v < minClaimWindow || v > maxClaimWindow {
-		return fmt.Sprintf("The claim window must be between %d and %d seconds.", minClaimWindow, maxClaimWindow)
+// ClaimWindowRefusal says in l why v seconds is not a valid claim window,
+// or returns "".
+func ClaimWindowRefusal(l lang.Lang, v int64) string {
+	return outOf(l, "laro.limits.claim_window", v, minClaimWindow, maxClaimWindow)
+}
+
+// outOf is message id, in l, when v is outside lo..hi; "" inside.
+func outOf(l lang.Lang, id string, v, lo, hi int64) string {
+	if v < lo || v > hi {
+		return l.T(id, "Min", lo, "Max", hi)
 	}
 	return ""
 }
@@ -64,12 +73,12 @@ const (
 // serverSettings are Laro's server defaults in /cardbot settings.
 var serverSettings = []catalog.Setting{
 	{Option: StakeOption(), Check: CheckStake,
-		Label: "Stake (Laro)", Default: DefaultStake, Unit: " chips per point",
+		Label: lang.English.T("laro.limits.stake_label"), Default: DefaultStake, Unit: " " + lang.English.T("laro.limits.stake_unit"),
 		Field: func(g *store.GuildSettings) **int64 { return &g.Stake }},
 	{Option: AnteOption(), Check: CheckAnte,
-		Label: "Ante (Laro)", Default: DefaultAnte, Unit: " chips",
+		Label: lang.English.T("laro.limits.ante_label"), Default: DefaultAnte, Unit: " " + lang.English.T("laro.limits.ante_unit"),
 		Field: func(g *store.GuildSettings) **int64 { return &g.Ante }},
 	{Option: ClaimWindowOption(), Check: CheckClaimWindow,
-		Label: "Claim window (Laro)", Default: DefaultClaimWindowS, Unit: " s",
+		Label: lang.English.T("laro.limits.claim_window_label"), Default: DefaultClaimWindowS, Unit: " s",
 		Field: func(g *store.GuildSettings) **int64 { return &g.ClaimWindowS }},
 }

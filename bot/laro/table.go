@@ -48,7 +48,8 @@ func (g *Game) newTable(ctx context.Context, in *ui.Input) *ui.Reply {
 	// Discord enforces these ranges in its client, but a forged request does
 	// not; a server default was checked when it was set, and again here.
 	for _, why := range []string{
-		CheckStake(s.Stake), CheckAnte(s.Ante), CheckClaimWindow(s.ClaimWindowMS / 1000), table.CheckTurnTimer(s.TurnTimerS),
+		StakeRefusal(in.Lang(), s.Stake), AnteRefusal(in.Lang(), s.Ante), ClaimWindowRefusal(in.Lang(), s.ClaimWindowMS/1000),
+		table.CheckTurnTimer(s.TurnTimerS),
 	} {
 		if why != "" {
 			return ui.EphemeralText(why)
@@ -141,7 +142,7 @@ func (t *laroTable) Handle(ctx context.Context, in *ui.Input) *ui.Reply {
 
 // LobbyView renders the lobby message.
 func (t *laroTable) LobbyView() ui.Rendering {
-	return table.LobbyMessage(t, t.Lang.T("laro.lobby.join", "Max", rules.MaxSeats)+"\n"+table.FreePlayLine,
+	return table.LobbyMessage(t, t.Lang.T("laro.lobby.join", "Max", rules.MaxSeats)+"\n"+table.FreePlay(t.Lang),
 		t.settings.rulesText(t.Lang))
 }
 

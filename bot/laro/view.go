@@ -154,14 +154,14 @@ func laroPublic(s laroScreen) ui.Rendering {
 		comps = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: l.T("laro.table.my_hand"), Style: discordgo.PrimaryButton, CustomID: handID, Emoji: &discordgo.ComponentEmoji{Name: "🃏"}},
 			s.laroButton(),
-			help.Button("laro"),
+			help.ButtonIn(l, "laro"),
 		}}}
 	} else {
 		if s.GameID != "" {
 			e.Footer = &discordgo.MessageEmbedFooter{Text: l.T("laro.table.game_footer", "ID", s.GameID)}
 		}
-		row := table.AfterGameButtons("laro", s.TableID, s.GameNo)
-		row.Components = append(row.Components, help.Button("laro"))
+		row := table.AfterGameButtonsIn(l, "laro", s.TableID, s.GameNo)
+		row.Components = append(row.Components, help.ButtonIn(l, "laro"))
 		comps = []discordgo.MessageComponent{row}
 	}
 	s.Emojis.Fit(e)
