@@ -158,7 +158,7 @@ func laroPublic(s laroScreen) ui.Rendering {
 		}}}
 	} else {
 		if s.GameID != "" {
-			e.Footer = &discordgo.MessageEmbedFooter{Text: l.T("laro.table.game_footer", "ID", s.GameID)}
+			e.Footer = &discordgo.MessageEmbedFooter{Text: l.T("laro.table.game_footer", "ID", s.GameID, "Hint", entry.ReplayHintIn(l, s.GameID))}
 		}
 		row := table.AfterGameButtonsIn(l, "laro", s.TableID, s.GameNo)
 		row.Components = append(row.Components, help.ButtonIn(l, "laro"))

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"sync/atomic"
 	"time"
 
@@ -206,8 +205,8 @@ func (c *Core) NextGame(ctx context.Context, settings json.RawMessage) (id strin
 	// Seats are claimed before any I/O, all or none, so nobody can open
 	// another table meanwhile and end up seated at two.
 	if user, other, ok := c.Env.ClaimSeats(c.Name(), c.Guild, people, c.ID); !ok {
-		return "", nil, ui.EphemeralText(fmt.Sprintf("<@%s> now sits at %s table **%s**, so this table cannot play again. "+
-			"Open a new one with `/%s new`.", user, c.Title, other, c.Name()))
+		return "", nil, ui.EphemeralText(c.Lang.T("table.more.cannot_play_again", "User", user, "Game", c.Title, "Table", other,
+			"Cmd", ui.Cmd(c.Lang, c.Name()+" new")))
 	}
 	g, err := c.Env.Store.CreateGame(ctx, store.Game{
 		TableID: c.ID, Kind: c.Kind, Guild: c.Guild, Channel: c.Channel, Host: c.Host,
@@ -216,7 +215,7 @@ func (c *Core) NextGame(ctx context.Context, settings json.RawMessage) (id strin
 	if err != nil {
 		c.FreeSeats()
 		c.Env.Log.Error("creating the next game", "table", c.ID, "err", err)
-		return "", nil, ui.EphemeralText(ui.MsgSomethingWrong)
+		return "", nil, ui.EphemeralText(ui.SomethingWrong(c.Lang))
 	}
 	undo = func() {
 		cancelled := store.StatusCancelled

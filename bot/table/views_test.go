@@ -33,6 +33,10 @@ func (g *viewGame) FinalView() ui.Rendering {
 		Components: []discordgo.MessageComponent{AfterGameButtons("laro", g.ID, 1)}}
 }
 func (g *viewGame) LobbyView() ui.Rendering {
+	// The game's own lines, as a game writes them in the table's language.
+	if g.Lang == lang.German {
+		return LobbyMessage(g, "Drück **Mitspielen**, um dich zu setzen.", "Einsatz **10**")
+	}
 	return LobbyMessage(g, "Click **Join** to sit down.", "Stake **10**")
 }
 
