@@ -50,7 +50,6 @@ var notYetTranslated = map[string]int{
 	"laus/table.go":          13,
 	"laus/turns.go":          3,
 	"laus/view.go":           39,
-	"pictures/chart.go":      1,
 	"pictures/laus_round.go": 6,
 	"respond/responder.go":   1,
 	"router.go":              10,

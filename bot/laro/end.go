@@ -96,7 +96,7 @@ func (t *laroTable) BeginNext(ctx context.Context, in *ui.Input) *ui.Reply {
 	old := table.AfterGameView(t, laroPublic(t.screen(-1))).WithoutButtons()
 	finished, lobby, finishedAt := *t, t.Out.MessageID(), t.Out.Channel()
 	t.GameID, t.settings, t.EndSeats = id, next, nil
-	t.NextThread(ctx, in, t.ThreadName("game", next.GameNo), t.threadHeader())
+	t.NextThread(ctx, in, t.ThreadName(t.Lang.T("laro.thread_game"), next.GameNo), t.threadHeader())
 	table.PostStartThrough(t, in)
 	if r := t.begin(ctx, in.At, nextDealer(finished.EndSeats, t.Seats, finished.game.NextDealer())); r != nil {
 		*t = finished

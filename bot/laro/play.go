@@ -22,7 +22,7 @@ func (t *laroTable) playing() bool { return t.game != nil && !t.game.Over() }
 func (t *laroTable) start(ctx context.Context, in *ui.Input) *ui.Reply {
 	hostSeat := max(table.SeatIndex(t.Seats, t.Host), 0)
 	lobby := t.Out.MessageID()
-	t.EnterThread(ctx, in, t.ThreadName("game", t.settings.GameNo))
+	t.EnterThread(ctx, in, t.ThreadName(t.Lang.T("laro.thread_game"), t.settings.GameNo))
 	table.PostStartThrough(t, in)
 	if r := t.begin(ctx, in.At, hostSeat); r != nil {
 		t.ReturnToLobby(lobby)

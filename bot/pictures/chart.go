@@ -92,17 +92,22 @@ type LausSeries struct {
 // before the first round, with the match's target as a dashed line. The
 // legend stands to the right of the plot, outside it, so it covers no line
 // whatever the totals are.
-func LausChart(series []LausSeries, target int) PNG {
+func LausChart(series []LausSeries, target int) PNG { return LausChartIn(lang.English, series, target) }
+
+// LausChartIn is LausChart with its title, axes and legend's target in l.
+// The language is part of the cache key.
+func LausChartIn(l lang.Lang, series []LausSeries, target int) PNG {
 	input := struct {
 		S []LausSeries
 		T int
-	}{series, target}
+		L lang.Lang
+	}{series, target, l}
 	return cached("laus-totals", input, func() PNG {
 		usePlotFonts()
 		p := plot.New()
-		p.Title.Text = fmt.Sprintf("Totals round by round · target %d", target)
-		p.X.Label.Text = "round"
-		p.Y.Label.Text = "total"
+		p.Title.Text = l.T("pictures.laus.title", "Target", target)
+		p.X.Label.Text = l.T("pictures.laus.round")
+		p.Y.Label.Text = l.T("pictures.laus.total")
 		p.Add(plotter.NewGrid())
 		rounds := 0
 		legend := plot.NewLegend()
@@ -128,7 +133,7 @@ func LausChart(series []LausSeries, target int) PNG {
 		goal.Dashes = []vg.Length{vg.Points(6), vg.Points(4)}
 		goal.Width = vg.Points(1.5)
 		p.Add(goal)
-		legend.Add("target", goal)
+		legend.Add(l.T("pictures.laus.target"), goal)
 		p.X.Min, p.X.Max = 0, float64(max(rounds, 1))
 		p.X.Tick.Marker = roundTicks{}
 		lo, hi := 0.0, float64(target)
