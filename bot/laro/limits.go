@@ -61,15 +61,16 @@ const (
 	DefaultClaimWindowS = defaultClaimWindow
 )
 
-// serverSettings are Laro's server defaults in /cardbot settings.
-var serverSettings = []catalog.Setting{
-	{Option: StakeOption(), Check: CheckStake,
+// Laro's server defaults in /cardbot settings, read by /laro new.
+var (
+	stakeSetting = catalog.Setting{Option: StakeOption(), Check: CheckStake,
 		Label: "Stake (Laro)", Default: DefaultStake, Unit: " chips per point",
-		Field: func(g *store.GuildSettings) **int64 { return &g.Stake }},
-	{Option: AnteOption(), Check: CheckAnte,
+		Key: store.GameSetting{Kind: store.KindLaro, Name: "stake"}}
+	anteSetting = catalog.Setting{Option: AnteOption(), Check: CheckAnte,
 		Label: "Ante (Laro)", Default: DefaultAnte, Unit: " chips",
-		Field: func(g *store.GuildSettings) **int64 { return &g.Ante }},
-	{Option: ClaimWindowOption(), Check: CheckClaimWindow,
+		Key: store.GameSetting{Kind: store.KindLaro, Name: "ante"}}
+	claimWindowSetting = catalog.Setting{Option: ClaimWindowOption(), Check: CheckClaimWindow,
 		Label: "Claim window (Laro)", Default: DefaultClaimWindowS, Unit: " s",
-		Field: func(g *store.GuildSettings) **int64 { return &g.ClaimWindowS }},
-}
+		Key: store.GameSetting{Kind: store.KindLaro, Name: "claim_window"}}
+	serverSettings = []catalog.Setting{stakeSetting, anteSetting, claimWindowSetting}
+)
