@@ -28,9 +28,11 @@ func CheckTarget(v int64) string {
 // show where a server has set none.
 const DefaultTarget = defaultTarget
 
+// targetSetting is Laus's server default in /cardbot settings, read by
+// /laus new.
+var targetSetting = catalog.Setting{Option: TargetOption("laus_target"), Check: CheckTarget,
+	Label: "Target (Laus)", Default: DefaultTarget, Unit: " points",
+	Key: store.GameSetting{Kind: store.KindLaus, Name: "laus_target"}}
+
 // serverSettings are Laus's server defaults in /cardbot settings.
-var serverSettings = []catalog.Setting{
-	{Option: TargetOption("laus_target"), Check: CheckTarget,
-		Label: "Target (Laus)", Default: DefaultTarget, Unit: " points",
-		Field: func(g *store.GuildSettings) **int64 { return &g.LausTarget }},
-}
+var serverSettings = []catalog.Setting{targetSetting}
