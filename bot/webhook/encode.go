@@ -1,8 +1,10 @@
 package webhook
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
@@ -25,9 +27,13 @@ import (
 // HTML pages; both are the same JSON string). A card emoji in a hand is
 // <:name:id>, so this also makes a hand's body a fifth smaller.
 
-// encodeBody returns body as JSON.
+// encodeBody returns body as JSON, in a slice of its own exact size: the
+// HTTP client may still read it after the call has returned, so only the
+// scratch space it is written in is reused.
 func encodeBody(body any) ([]byte, error) {
-	var e encoder
+	e := scratch.Get().(*encoder)
+	defer scratch.Put(e)
+	e.b = e.b[:0]
 	ok := false
 	switch v := body.(type) {
 	case *discordgo.InteractionResponse:
@@ -35,18 +41,28 @@ func encodeBody(body any) ([]byte, error) {
 	case *discordgo.WebhookEdit:
 		ok = v != nil && e.webhookEdit(v)
 	}
-	if ok {
-		return e.b, nil
+	if !ok {
+		return json.Marshal(body)
 	}
-	return json.Marshal(body)
+	if cap(e.b) > maxScratch {
+		out := e.b
+		e.b = nil // one huge body does not pin its buffer for ever
+		return out, nil
+	}
+	return bytes.Clone(e.b), nil
 }
+
+// scratch holds encoders whose buffers have grown to a hand's size.
+var scratch = sync.Pool{New: func() any { return &encoder{b: make([]byte, 0, 8<<10)} }}
+
+// maxScratch is the largest buffer kept for reuse.
+const maxScratch = 64 << 10
 
 // encoder appends JSON to b. Each method reports false, having written
 // something incomplete, when its value holds what it does not encode.
 type encoder struct{ b []byte }
 
 func (e *encoder) response(r *discordgo.InteractionResponse) bool {
-	e.b = make([]byte, 0, 4096)
 	e.b = append(e.b, '{')
 	first := true
 	if r.Type != 0 {
@@ -95,7 +111,6 @@ func (e *encoder) webhookEdit(w *discordgo.WebhookEdit) bool {
 	if w.Attachments != nil {
 		return false
 	}
-	e.b = make([]byte, 0, 4096)
 	e.b = append(e.b, '{')
 	first := true
 	if w.Content != nil {

@@ -196,3 +196,22 @@ func everyField() *discordgo.InteractionResponse {
 		},
 	}
 }
+
+// TestLeanBodiesAreTheirOwn checks that a body is not overwritten by the
+// next one encoded: the HTTP client may still be sending it.
+func TestLeanBodiesAreTheirOwn(t *testing.T) {
+	first, err := encodeBody(&discordgo.WebhookEdit{Content: ptr("first")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 10 {
+		if _, err := encodeBody(&discordgo.WebhookEdit{Content: ptr("second, and longer than the first")}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if string(first) != `{"content":"first"}` {
+		t.Errorf("the first body is now %s", first)
+	}
+}
+
+func ptr(s string) *string { return &s }
