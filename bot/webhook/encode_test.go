@@ -215,3 +215,48 @@ func TestLeanBodiesAreTheirOwn(t *testing.T) {
 }
 
 func ptr(s string) *string { return &s }
+
+// BenchmarkHandBody encodes a hand, as a click's callback, both ways.
+func BenchmarkHandBody(b *testing.B) {
+	raw, err := os.ReadFile("../laro/testdata/views/laro_hand_to_discard_emojis.golden")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var view struct {
+		Embeds     []*discordgo.MessageEmbed `json:"embeds"`
+		Components []json.RawMessage         `json:"components"`
+	}
+	if err := json.Unmarshal(raw, &view); err != nil {
+		b.Fatal(err)
+	}
+	d := &discordgo.InteractionResponseData{Embeds: view.Embeds}
+	for _, c := range view.Components {
+		var row discordgo.ActionsRow // as the bot makes them: values, not pointers
+		if err := row.UnmarshalJSON(c); err != nil {
+			b.Fatal(err)
+		}
+		for i, c := range row.Components {
+			if p, ok := c.(*discordgo.Button); ok {
+				row.Components[i] = *p
+			}
+		}
+		d.Components = append(d.Components, row)
+	}
+	body := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: d}
+	b.Run("encoding/json", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := json.Marshal(body); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("lean", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := encodeBody(body); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
