@@ -108,6 +108,7 @@ func New(o Options) *Bot {
 	}
 	for _, m := range built {
 		cmd := m.Command()
+		ui.Localize(cmd)
 		b.modules[cmd.Name] = m
 		b.names = append(b.names, cmd.Name)
 		b.commands = append(b.commands, cmd)
