@@ -51,6 +51,9 @@ func TestCopyToPostgres(t *testing.T) {
 	if _, err := src.UpdateGuildSettings(ctx, "admin", defaults); err != nil {
 		t.Fatal(err)
 	}
+	if err := src.ChooseGuildLanguage(ctx, "g0", "admin", "de"); err != nil {
+		t.Fatal(err)
+	}
 
 	t.Run("postgres", func(t *testing.T) {
 		dst, err := Open(ctx, testDSN(t))
@@ -68,6 +71,9 @@ func TestCopyToPostgres(t *testing.T) {
 		checkLedger(t, dst)
 		if g, err := dst.GuildSettings(ctx, "g0"); err != nil || !settingIs(g.Game(GameSetting{Kind: "highcard", Name: "highcard_stake"}), 4) {
 			t.Errorf("a game's server default on PostgreSQL: %+v, %v; want highcard_stake 4", g.Games, err)
+		}
+		if l, err := dst.GuildLanguage(ctx, "g0"); err != nil || l.Chosen != "de" {
+			t.Errorf("the server's language on PostgreSQL: %+v, %v; want de chosen", l, err)
 		}
 		for _, g := range games {
 			if got, want := mustBalance(t, dst, g.Guild, g.Seats[0].User), mustBalance(t, src, g.Guild, g.Seats[0].User); got != want {

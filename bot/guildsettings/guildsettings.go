@@ -30,7 +30,7 @@ func New(env *table.Env) ui.Module { return &Settings{env: env} }
 func (s *Settings) Command() *discordgo.ApplicationCommand {
 	var opts []*discordgo.ApplicationCommandOption
 	for _, o := range s.env.Games.Settings() {
-		opts = append(opts, ownOption(o.Option))
+		opts = append(opts, o.Option)
 	}
 	opts = append(opts,
 		table.TurnTimerOption(),
@@ -198,20 +198,6 @@ func resetOption(games []catalog.Setting) *discordgo.ApplicationCommandOption {
 		o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: n, Value: n})
 	}
 	return o
-}
-
-// ownOption is a copy of a game's setting option for one bot's command: the
-// catalog's options are package variables that every bot in a process
-// shares, and ui.Localize writes descriptions and names into the command it
-// is given, while another bot may be sending its own to Discord.
-func ownOption(o *discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
-	c := *o
-	c.Choices = nil
-	for _, ch := range o.Choices {
-		own := *ch
-		c.Choices = append(c.Choices, &own)
-	}
-	return &c
 }
 
 // orList joins items as a sentence does: "a", "a or b", "a, b or c".

@@ -60,7 +60,7 @@ var stakeSetting = catalog.Setting{
 
 // stakeOption is the setting's option of /cardbot settings. Its description
 // is the fixture's own, as its command's are (see describe.go): the message
-// catalogue has none for it, so ui.Localize keeps this one.
+// catalogue has none for it, so ui.Localized keeps this one.
 func stakeOption() *discordgo.ApplicationCommandOption {
 	o := ui.IntOption("highcard_stake", 0, maxStake)
 	o.Description = "High card: chips each player puts in the pot"
