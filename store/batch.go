@@ -48,6 +48,9 @@ func (s *Store) submit(ctx context.Context, req *appendReq) error {
 	if err := s.refuseAfterSyncFailure(); err != nil {
 		return err
 	}
+	if err := s.refuseFenced(); err != nil {
+		return err
+	}
 	select {
 	case s.batch <- req:
 	case <-ctx.Done():
@@ -238,6 +241,10 @@ func (s *Store) commitBatch(batch []*appendReq, savepoints bool) ([]error, error
 			// batch fails and nothing of it commits.
 			return nil, errs[i]
 		}
+	}
+	if err := s.refuseFenced(); err != nil {
+		// Fenced while the batch ran: nothing of it may commit (fence.go).
+		return nil, err
 	}
 	tokens := s.takeHandTokens()
 	if len(batch) == 0 && len(tokens) == 0 {

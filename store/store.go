@@ -88,6 +88,7 @@ type Store struct {
 	closed       chan struct{}
 	closeOnce    sync.Once
 	syncBroken   atomic.Bool    // a sync failed and OnSyncFailure returned (tests only)
+	fenced       atomic.Bool    // writes refused: the shard's lease was lost (fence.go)
 	bg           sync.WaitGroup // writer, syncer and checkpointer
 }
 
@@ -183,6 +184,9 @@ func (s *Store) writeTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	if err := s.refuseAfterSyncFailure(); err != nil {
 		return err
 	}
+	if err := s.refuseFenced(); err != nil {
+		return err
+	}
 	began := time.Now()
 	tx, err := s.wdb.BeginTx(ctx, nil)
 	if err != nil {
@@ -191,6 +195,9 @@ func (s *Store) writeTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	defer tx.Rollback()
 	if err := fn(tx); err != nil {
 		return err
+	}
+	if err := s.refuseFenced(); err != nil {
+		return err // fenced while fn ran: nothing of it may commit
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("store: commit: %w", err)

@@ -152,7 +152,7 @@ func (t *laroTable) move(ctx context.Context, in *ui.Input) *ui.Reply {
 func moveRefusal(err error) string {
 	switch {
 	case errors.Is(err, table.ErrNotSaved):
-		return "Your move could not be saved, so it did not happen. Please try again."
+		return ui.MsgSaving
 	case errors.Is(err, rules.ErrNotYourTurn):
 		return "It is not your turn."
 	case errors.Is(err, rules.ErrMustDraw):

@@ -84,6 +84,11 @@ func OrEmpty(e []*discordgo.MessageEmbed, c []discordgo.MessageComponent) ([]*di
 // MsgSomethingWrong is what a user sees when the bot itself failed.
 const MsgSomethingWrong = "Something went wrong on our side, and nothing was changed. Please try again."
 
+// MsgSaving answers a move the database did not take (table.ErrNotSaved): it is
+// unreachable or busy for a moment (a PostgreSQL restart, a SQLite file locked by
+// another process), the move was undone, and the same click will work once it is back.
+const MsgSaving = "The table is saving — try again in a moment."
+
 // ChunkRows packs buttons into action rows of at most five.
 func ChunkRows(buttons []discordgo.MessageComponent) []discordgo.MessageComponent {
 	var rows []discordgo.MessageComponent
