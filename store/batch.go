@@ -252,7 +252,7 @@ func (s *Store) commitBatch(batch []*appendReq, savepoints bool) ([]error, error
 	}
 	writeHandTokens(ctx, tx, tokens)
 	commit := time.Now()
-	if err := tx.Commit(); err != nil {
+	if err := s.commitTx(tx); err != nil && !s.committedAnyway(batch, errs) {
 		s.requeueHandTokens(tokens)
 		return nil, fmt.Errorf("store: commit: %w", err)
 	}

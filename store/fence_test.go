@@ -107,3 +107,35 @@ func TestWriterCarriesOnAfterItsSessionsAreCut(t *testing.T) {
 		checkLedger(t, s)
 	})
 }
+
+// TestACommitWhoseAnswerIsLostIsSettled: a batch COMMIT that the server made durable but
+// whose answer was lost (a session cut at that moment) is answered as committed on
+// PostgreSQL, after the Store asked the database, so that the table keeps the move the
+// database holds.
+func TestACommitWhoseAnswerIsLostIsSettled(t *testing.T) {
+	eachBackend(t, func(t *testing.T) {
+		if !onPostgres(t) {
+			t.Log("SQLite's COMMIT is local: it never succeeds unanswered")
+			return
+		}
+		ctx := context.Background()
+		s := openTest(t)
+		g := newGame(t, s, "g", "a", "b")
+		s.loseCommitAnswer = func() error { return errors.New("the session broke before the answer") }
+		if err := appendSeq(ctx, s, g, 1, "a"); err != nil {
+			t.Errorf("an append whose COMMIT answer was lost: %v, want it settled as committed", err)
+		}
+		s.Fence() // a fenced batch never reaches COMMIT: nothing to settle
+		if err := appendSeq(ctx, s, g, 2, "b"); !errors.Is(err, ErrFenced) {
+			t.Errorf("a fenced append: %v, want ErrFenced", err)
+		}
+		s.Unfence()
+		got, err := s.Game(ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.LastSeq != 1 || got.Pot != 1 {
+			t.Errorf("last seq %d, pot %d; want 1 and 1", got.LastSeq, got.Pot)
+		}
+	})
+}

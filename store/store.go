@@ -76,6 +76,9 @@ type Store struct {
 	// observeSet, when set before the Store is shared, is told how many actions of a
 	// batch appendSet wrote (tests read it).
 	observeSet func(n int)
+	// loseCommitAnswer, when set before the Store is shared, turns the result of every
+	// successful batch COMMIT into its error (tests: an answer lost in a cut session).
+	loseCommitAnswer func() error
 
 	batch chan *appendReq
 	// Hand tokens waiting for the writer (hand_tokens.go), and its wake-up call.
