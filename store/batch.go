@@ -251,6 +251,10 @@ func (s *Store) commitBatch(batch []*appendReq, savepoints bool) ([]error, error
 		return errs, nil
 	}
 	writeHandTokens(ctx, tx, tokens)
+	if err := s.checkLeaseHeld(ctx, tx); err != nil {
+		s.requeueHandTokens(tokens)
+		return nil, err
+	}
 	commit := time.Now()
 	if err := s.commitTx(tx); err != nil && !s.committedAnyway(batch, errs) {
 		s.requeueHandTokens(tokens)

@@ -90,9 +90,10 @@ type Store struct {
 	synced       chan syncedBatch // committed batches, from the writer to the syncer
 	closed       chan struct{}
 	closeOnce    sync.Once
-	syncBroken   atomic.Bool    // a sync failed and OnSyncFailure returned (tests only)
-	fenced       atomic.Bool    // writes refused: the shard's lease was lost (fence.go)
-	bg           sync.WaitGroup // writer, syncer and checkpointer
+	syncBroken   atomic.Bool               // a sync failed and OnSyncFailure returned (tests only)
+	fenced       atomic.Bool               // writes refused: the shard's lease was lost (fence.go)
+	leaseHold    atomic.Pointer[leaseHold] // the lease every commit proves (lease_writes.go)
+	bg           sync.WaitGroup            // writer, syncer and checkpointer
 }
 
 // Open opens the database named by dsn, applies pending migrations, and starts the
@@ -201,6 +202,9 @@ func (s *Store) writeTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	}
 	if err := s.refuseFenced(); err != nil {
 		return err // fenced while fn ran: nothing of it may commit
+	}
+	if err := s.checkLeaseHeld(ctx, tx); err != nil {
+		return err
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("store: commit: %w", err)

@@ -45,8 +45,10 @@ func holdShard(ctx context.Context, cfg config, st *store.Store, m *metrics.Metr
 	}
 	shard = lease.Shard()
 	log.Info("took the shard's lease", "shard", shard, "fence", lease.Fence)
-	// The tables of this process's last lease, if any, have all stopped (serve): the
-	// store may write again.
+	// Every commit proves that this lease is still held (on PostgreSQL), so that once it
+	// is lost nothing more commits, even before the loss is seen. The tables of this
+	// process's last lease, if any, have all stopped (serve): the store may write again.
+	st.WriteUnder(lease)
 	st.Unfence()
 	if err := lease.CheckShardCount(ctx, st, count); err != nil {
 		lease.Release()

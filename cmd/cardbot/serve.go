@@ -52,6 +52,12 @@ func serve(ctx context.Context, stopSignals func(), cfg config, st *store.Store,
 	b.Listen(session)
 	fenced := fenceOnLoss(lease, st, m, cut, session, log)
 	defer fenced.stopWatching()
+	// After a loss: the gateway closed again, since it may have opened after the fence
+	// closed it (a loss while connecting), and the tables stopped.
+	stopLost := func() (bool, error) {
+		_ = session.Close()
+		return true, stopAfterLoss(b, log)
+	}
 
 	gateIdentify(ctx, session, st, cfg.Shard, log)
 	if err := session.Open(); err != nil {
@@ -59,7 +65,7 @@ func serve(ctx context.Context, stopSignals func(), cfg config, st *store.Store,
 			return false, nil // stopped while waiting for the turn to identify
 		}
 		if fenced.happened() {
-			return true, stopAfterLoss(b, log)
+			return stopLost()
 		}
 		if httpStatus(err) == http.StatusUnauthorized {
 			return false, errors.New("the token was refused by Discord: check DISCORD_TOKEN (Bot → Reset Token gives a new one)")
@@ -70,10 +76,13 @@ func serve(ctx context.Context, stopSignals func(), cfg config, st *store.Store,
 		}
 		return false, fmt.Errorf("connecting to %s: %w", where, err)
 	}
+	if fenced.happened() {
+		return stopLost() // lost while connecting: the fence's Close may have come first
+	}
 	log.Info("connected to Discord", "user", session.State.User.Username, "shard", cfg.Shard.ID, "shards", cfg.Shard.Count, "global_budget", budget)
 	if err := b.Start(ctx); err != nil {
 		if fenced.happened() {
-			return true, stopAfterLoss(b, log)
+			return stopLost()
 		}
 		session.Close()
 		return false, err
@@ -85,7 +94,7 @@ func serve(ctx context.Context, stopSignals func(), cfg config, st *store.Store,
 	select {
 	case <-ctx.Done():
 	case <-fenced.done:
-		return true, stopAfterLoss(b, log)
+		return stopLost()
 	}
 	stopSignals()
 	m.SetReady(false)
