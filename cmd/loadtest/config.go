@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	cardtable "github.com/cardbot/cardbot/bot/table"
@@ -25,6 +26,7 @@ type config struct {
 	turnNotice  int    // the servers' turn_notice, seconds (-1: off)
 	out         string // JSON report file; "": none
 	profile     string // the bot's profiles' path prefix; "": none
+	databaseURL string // a PostgreSQL server for the bot; "": a SQLite file
 	verbose     bool
 }
 
@@ -55,6 +57,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.IntVar(&c.turnNotice, "turn-notice", cardtable.DefaultTurnNoticeS, "the servers' turn_notice: seconds before a waiting player is pinged, -1 for off")
 	fs.StringVar(&c.out, "out", "", "also write the report as JSON to this `file`")
 	fs.StringVar(&c.profile, "profile", "", "profile the bot while the tables play: its CPU profile to `prefix`.cpu, its allocations before and after to prefix.heap0 and prefix.heap1")
+	fs.StringVar(&c.databaseURL, "database-url", "", "run the bot on this PostgreSQL `URL` (in a schema of the run's own, dropped after it) instead of a SQLite file")
 	fs.BoolVar(&c.verbose, "v", false, "print the bot's and the fake Discord's log lines to standard error")
 	if err := fs.Parse(args); err != nil {
 		return c, err
@@ -87,6 +90,8 @@ func (c config) validate() error {
 		return errors.New("-claim-window must be 0 to 15 seconds")
 	case cardtable.CheckTurnNotice(int64(c.turnNotice)) != "":
 		return errors.New("-turn-notice must be -1 (off), 0, 5, 10, 20, 30 or 60 seconds")
+	case c.databaseURL != "" && !strings.HasPrefix(c.databaseURL, "postgres://") && !strings.HasPrefix(c.databaseURL, "postgresql://"):
+		return errors.New("-database-url must be a postgres:// URL")
 	}
 	return nil
 }
