@@ -102,6 +102,7 @@ func (b *Bot) handle(log *slog.Logger, in *ui.Input) (done <-chan *ui.Reply, pan
 		}()
 		ctx, cancel := context.WithTimeout(b.env.Context(), handlerTimeout)
 		defer cancel()
+		in.ServerLang = b.env.HeardGuild(ctx, in.GuildID, in.GuildLocale)
 		replies <- awaitLater(ctx, b.route(ctx, in))
 	}()
 	return replies, panicked
@@ -161,6 +162,10 @@ func (b *Bot) decode(i *discordgo.Interaction) (*ui.Input, *ui.Reply) {
 		in.Permissions = i.Member.Permissions
 	}
 	in.AppPermissions = i.AppPermissions
+	in.Locale = i.Locale
+	if i.GuildLocale != nil {
+		in.GuildLocale = *i.GuildLocale
+	}
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
 		data, ok := i.Data.(discordgo.ApplicationCommandInteractionData)

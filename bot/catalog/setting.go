@@ -23,7 +23,12 @@ type Setting struct {
 	// Unit follows a value on the page: " chips per point".
 	Default int64
 	Unit    string
-	// Field is where the store keeps a server's value. A game's own setting
-	// is a column of the guild settings (see store.GuildSettings).
-	Field func(*store.GuildSettings) **int64
+	// Key is where the store keeps a server's value: the game's kind and the
+	// option's name (store.GuildSettings.Games), so that a game brings its
+	// settings with no change to the store or to /cardbot settings.
+	Key store.GameSetting
 }
+
+// Value is the server's value of the setting in g, or nil where it has set
+// none.
+func (s Setting) Value(g store.GuildSettings) *int64 { return g.Game(s.Key) }

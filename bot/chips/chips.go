@@ -31,16 +31,15 @@ func New(env *table.Env) ui.Module { return &Chips{env: env} }
 // Command is the /chips slash command.
 func (c *Chips) Command() *discordgo.ApplicationCommand {
 	lo := float64(-maxGrant)
-	return ui.GuildCommand("chips", "Your chips in this server",
-		ui.Subcommand("balance", "Show a chip balance", ui.UserOption("player", "Whose balance (default: you)", false)),
-		ui.Subcommand("daily", "Collect your daily chip bonus"),
-		ui.Subcommand("leaderboard", "The richest players in this server"),
-		ui.Subcommand("grant", "Give or take chips (needs Manage Server)",
-			ui.UserOption("player", "Who gets the chips", true),
+	return ui.GuildCommand("chips",
+		ui.Subcommand("balance", ui.UserOption("player", false)),
+		ui.Subcommand("daily"),
+		ui.Subcommand("leaderboard"),
+		ui.Subcommand("grant",
+			ui.UserOption("player", true),
 			&discordgo.ApplicationCommandOption{
 				Type: discordgo.ApplicationCommandOptionInteger, Name: "amount", Required: true,
-				Description: "How many chips (negative to take away)",
-				MinValue:    &lo, MaxValue: maxGrant,
+				MinValue: &lo, MaxValue: maxGrant,
 			},
 		),
 	)

@@ -27,7 +27,8 @@ type Guild struct {
 	s        *Server
 	id, name string
 	channels []*Channel
-	botGone  bool // the bot was removed from the guild (see RemoveBot)
+	botGone  bool             // the bot was removed from the guild (see RemoveBot)
+	locale   discordgo.Locale // the server's preferred locale; guarded by s.mu (see SetLocale)
 }
 
 // Channel is a guild channel (text or voice) or a thread, and the messages

@@ -2,6 +2,7 @@ package discordtest
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 
 	"github.com/bwmarrin/discordgo"
@@ -72,6 +73,11 @@ func (s *Server) serveCommands(rc *reqCtx) (result, *apiError) {
 			return result{}, tooLong("_", 100)
 		}
 		for i, c := range in {
+			if err := validateCommand(fmt.Sprint(i), c); err != nil {
+				return result{}, err
+			}
+		}
+		for i, c := range in {
 			s.fillCommandLocked(c, guildID, cmds)
 			in[i] = c
 		}
@@ -81,6 +87,9 @@ func (s *Server) serveCommands(rc *reqCtx) (result, *apiError) {
 		var c discordgo.ApplicationCommand
 		if err := json.Unmarshal(rc.body, &c); err != nil {
 			return result{}, formError("_", "BASE_TYPE_BAD_JSON", err.Error())
+		}
+		if err := validateCommand("_", &c); err != nil {
+			return result{}, err
 		}
 		s.fillCommandLocked(&c, guildID, cmds)
 		next := slices.DeleteFunc(slices.Clone(cmds), func(x *discordgo.ApplicationCommand) bool { return x.Name == c.Name })

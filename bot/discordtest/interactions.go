@@ -85,7 +85,7 @@ func (s *Server) startLocked(u *User, ch *Channel, typ discordgo.InteractionType
 	if owners == 0 {
 		return nil, ErrNoBot
 	}
-	locale := discordgo.EnglishUS
+	locale, guildLocale := localesLocked(u, ch.guild)
 	at := timeOrNow(cfg.at, s)
 	di := &discordgo.Interaction{
 		ID:             s.mint(at),
@@ -97,7 +97,7 @@ func (s *Server) startLocked(u *User, ch *Channel, typ discordgo.InteractionType
 		AppPermissions: ch.effectivePerms(),
 		Member:         u.memberLocked(ch.guild),
 		Locale:         locale,
-		GuildLocale:    &locale,
+		GuildLocale:    &guildLocale,
 		Context:        discordgo.InteractionContextGuild,
 		Token:          randomToken("aW50ZXJhY3Rpb24"),
 		Version:        1,

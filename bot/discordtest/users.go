@@ -29,8 +29,9 @@ type User struct {
 	// which runs under s.mu.
 	nickMu sync.Mutex
 	nick   string
-	perms  int64      // guarded by s.mu
-	eph    []*message // ephemeral messages only this user sees; guarded by s.mu
+	perms  int64            // guarded by s.mu
+	eph    []*message       // ephemeral messages only this user sees; guarded by s.mu
+	locale discordgo.Locale // the client's language, sent with each interaction; guarded by s.mu (see SetLocale)
 }
 
 // User returns the user called name, creating them on first use with

@@ -18,17 +18,7 @@ const ManageMessages int64 = discordgo.PermissionManageMessages
 // closeSubcommand is /cardbot close: a moderator picks one of the server's
 // open tables from a list that Discord fills in as they type.
 func closeSubcommand() *discordgo.ApplicationCommandOption {
-	return ui.Subcommand("close", "Close a table in this server; nobody wins, chips go back (Manage Messages)",
-		ui.StringOption("table", "The table to close: start typing its game, ID or a player's name", true, true, 40))
-}
-
-// resetOption lets /cardbot settings bring one setting back to cardbot's default.
-func resetOption() *discordgo.ApplicationCommandOption {
-	o := ui.StringOption("reset", "Bring this setting back to cardbot's default", false, false, 0)
-	for _, n := range store.SettingNames {
-		o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: n, Value: n})
-	}
-	return o
+	return ui.Subcommand("close", ui.StringOption("table", true, true, 40))
 }
 
 // isModerator reports whether in's member may close any table.

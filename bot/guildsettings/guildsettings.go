@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/catalog"
 	"github.com/cardbot/cardbot/bot/help"
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
@@ -32,14 +33,15 @@ func (s *Settings) Command() *discordgo.ApplicationCommand {
 		opts = append(opts, o.Option)
 	}
 	opts = append(opts,
-		table.TurnTimerOption("Every game: seconds a player has for a turn"),
-		ui.BoolOption("threads", "Every game: play each game in a thread started from the table message"),
-		table.TurnNoticeOption("Every game: when to ping a player who has not moved on their turn"),
-		resetOption(),
+		table.TurnTimerOption(),
+		ui.BoolOption("threads"),
+		table.TurnNoticeOption(),
+		languageOption(),
+		resetOption(s.env.Games.Settings()),
 	)
-	return ui.GuildCommand("cardbot", "cardbot's commands, this server's settings and tables",
-		ui.Subcommand("help", "Every cardbot command, in short"),
-		ui.Subcommand("settings", "Show or change the defaults for new tables in this server (Manage Server)", opts...),
+	return ui.GuildCommand("cardbot",
+		ui.Subcommand("help"),
+		ui.Subcommand("settings", opts...),
 		closeSubcommand(),
 	)
 }
@@ -68,66 +70,77 @@ func (s *Settings) settings(ctx context.Context, in *ui.Input) *ui.Reply {
 		return ui.EphemeralText("Nothing was changed:\n" + strings.Join(problems, "\n"))
 	}
 	var cur store.GuildSettings
-	var err error
 	title := "Table defaults in this server"
-	if s.changed(change) {
+	langChanged, err := s.applyLanguage(ctx, in)
+	if err == nil && s.changed(change) {
 		cur, err = s.env.Store.UpdateGuildSettings(ctx, in.UserID, change)
 		title = "Table defaults in this server, changed"
-	} else {
+	} else if err == nil {
 		cur = s.env.GuildDefaults(ctx, in.GuildID)
+	}
+	if langChanged {
+		title = "Table defaults in this server, changed"
 	}
 	if err != nil {
 		s.env.Log.Error("changing a server's settings", "guild", in.GuildID, "err", err)
 		return ui.EphemeralText(ui.MsgSomethingWrong)
 	}
-	return ui.EphemeralMessage("", []*discordgo.MessageEmbed{s.view(title, cur)}, nil)
+	view := s.view(title, cur)
+	view.Fields = append(view.Fields, s.languageField(ctx, in))
+	return ui.EphemeralMessage("", []*discordgo.MessageEmbed{view}, nil)
 }
 
 // parse reads the options given into a change, checking each with its
 // game's own check; problems lists every value out of range.
 func (s *Settings) parse(in *ui.Input) (change store.GuildSettings, problems []string) {
 	change.Guild = in.GuildID
-	type intSetting struct {
+	check := func(name string, ok func(int64) string) (int64, bool) {
+		if !in.Options.Has(name) {
+			return 0, false
+		}
+		v := in.Options.Int(name, 0)
+		if why := ok(v); why != "" {
+			problems = append(problems, "• "+why)
+			return 0, false
+		}
+		return v, true
+	}
+	for _, o := range s.env.Games.Settings() {
+		if v, ok := check(o.Option.Name, o.Check); ok {
+			change.SetGame(o.Key, v)
+		}
+	}
+	for _, o := range []struct {
 		name  string
 		to    **int64
 		check func(int64) string
-	}
-	var ints []intSetting
-	for _, o := range s.env.Games.Settings() {
-		ints = append(ints, intSetting{o.Option.Name, o.Field(&change), o.Check})
-	}
-	ints = append(ints,
-		intSetting{"turn_timer", &change.TurnTimerS, table.CheckTurnTimer},
-		intSetting{"turn_notice", &change.TurnNoticeS, table.CheckTurnNotice})
-	for _, o := range ints {
-		if !in.Options.Has(o.name) {
-			continue
+	}{
+		{"turn_timer", &change.TurnTimerS, table.CheckTurnTimer},
+		{"turn_notice", &change.TurnNoticeS, table.CheckTurnNotice},
+	} {
+		if v, ok := check(o.name, o.check); ok {
+			*o.to = &v
 		}
-		v := in.Options.Int(o.name, 0)
-		if why := o.check(v); why != "" {
-			problems = append(problems, "• "+why)
-			continue
-		}
-		*o.to = &v
 	}
 	if in.Options.Has("threads") {
 		on := in.Options.Bool("threads", false)
 		change.Threads = &on
 	}
-	if r := in.Options.String("reset"); r != "" {
+	if r := in.Options.String("reset"); r != "" && r != "language" {
 		change.Reset = []string{r}
+		for _, o := range s.env.Games.Settings() {
+			if o.Option.Name == r {
+				change.Reset, change.ResetGames = nil, []store.GameSetting{o.Key}
+			}
+		}
 	}
 	return change, problems
 }
 
 // changed reports whether c changes anything.
 func (s *Settings) changed(c store.GuildSettings) bool {
-	for _, o := range s.env.Games.Settings() {
-		if *o.Field(&c) != nil {
-			return true
-		}
-	}
-	return c.TurnTimerS != nil || c.Threads != nil || c.TurnNoticeS != nil || len(c.Reset) > 0
+	return len(c.Games) > 0 || len(c.ResetGames) > 0 ||
+		c.TurnTimerS != nil || c.Threads != nil || c.TurnNoticeS != nil || len(c.Reset) > 0
 }
 
 // view shows every setting with its value now, and whether it is the
@@ -154,7 +167,7 @@ func (s *Settings) view(title string, g store.GuildSettings) *discordgo.MessageE
 		news = append(news, "`/"+e.Command()+" new`")
 	}
 	for _, o := range s.env.Games.Settings() {
-		fields = append(fields, field(o.Label, *o.Field(&g), o.Default, o.Unit))
+		fields = append(fields, field(o.Label, o.Value(g), o.Default, o.Unit))
 	}
 	fields = append(fields,
 		field("Turn timer", g.TurnTimerS, table.DefaultTurnTimer, " s"),
@@ -172,6 +185,19 @@ func (s *Settings) view(title string, g store.GuildSettings) *discordgo.MessageE
 		e.Footer = &discordgo.MessageEmbedFooter{Text: "Last changed " + g.UpdatedAt.UTC().Format("2006-01-02 15:04 UTC")}
 	}
 	return e
+}
+
+// resetOption lets /cardbot settings bring one setting back to cardbot's default.
+func resetOption(games []catalog.Setting) *discordgo.ApplicationCommandOption {
+	o := ui.StringOption("reset", false, false, 0)
+	var names []string
+	for _, g := range games {
+		names = append(names, g.Option.Name)
+	}
+	for _, n := range append(append(names, store.SettingNames...), "language") {
+		o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: n, Value: n})
+	}
+	return o
 }
 
 // orList joins items as a sentence does: "a", "a or b", "a, b or c".

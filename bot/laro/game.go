@@ -41,19 +41,12 @@ func (g *Game) Entry() catalog.Entry { return entry }
 
 // Command is the /laro slash command.
 func (g *Game) Command() *discordgo.ApplicationCommand {
-	return ui.GuildCommand("laro", "Laro: race to three clusters, shout LARO! to grab a discard",
-		ui.Subcommand("new", "Open a Laro table in this channel",
-			StakeOption("Chips each loser pays per point the winner scores (default 1, or the server's)"),
-			AnteOption("Chips each player puts in the pot (default 10, or the server's)"),
-			ClaimWindowOption("Seconds everyone has to call LARO! on a discard (default 3, or the server's)"),
-			table.TurnTimerOption("Seconds a player has for a turn before it is played for them (default 90, or the server's)"),
-			table.ThreadOption(),
-		),
-		ui.Subcommand("rules", "How to play Laro"),
-		ui.Subcommand("stats", "Laro results of a player in this server", ui.UserOption("player", "Whose stats (default: you)", false)),
-		ui.Subcommand("history", "A player's finished Laro games in this server, newest first", ui.UserOption("player", "Whose games (default: you)", false)),
-		ui.Subcommand("replay", "Step through a finished Laro game, every hand shown",
-			ui.StringOption("game", "The game's ID, from /laro history or the finished table", true, true, 32)),
+	return ui.GuildCommand("laro",
+		ui.Subcommand("new", StakeOption(), AnteOption(), ClaimWindowOption(), table.TurnTimerOption(), table.ThreadOption()),
+		ui.Subcommand("rules"),
+		ui.Subcommand("stats", ui.UserOption("player", false)),
+		ui.Subcommand("history", ui.UserOption("player", false)),
+		ui.Subcommand("replay", ui.StringOption("game", true, true, 32)),
 	)
 }
 

@@ -14,19 +14,19 @@ import (
 // /cardbot settings: one definition and one check each, so both commands
 // take the same values.
 
-// StakeOption is the stake option, described by desc.
-func StakeOption(desc string) *discordgo.ApplicationCommandOption {
-	return ui.IntOption("stake", desc, minStake, maxStake)
+// StakeOption is the stake option.
+func StakeOption() *discordgo.ApplicationCommandOption {
+	return ui.IntOption("stake", minStake, maxStake)
 }
 
-// AnteOption is the ante option, described by desc.
-func AnteOption(desc string) *discordgo.ApplicationCommandOption {
-	return ui.IntOption("ante", desc, minAnte, maxAnte)
+// AnteOption is the ante option.
+func AnteOption() *discordgo.ApplicationCommandOption {
+	return ui.IntOption("ante", minAnte, maxAnte)
 }
 
-// ClaimWindowOption is the claim_window option (seconds), described by desc.
-func ClaimWindowOption(desc string) *discordgo.ApplicationCommandOption {
-	return ui.IntOption("claim_window", desc, minClaimWindow, maxClaimWindow)
+// ClaimWindowOption is the claim_window option (seconds).
+func ClaimWindowOption() *discordgo.ApplicationCommandOption {
+	return ui.IntOption("claim_window", minClaimWindow, maxClaimWindow)
 }
 
 // CheckStake says why v is not a valid stake, or returns "".
@@ -61,15 +61,16 @@ const (
 	DefaultClaimWindowS = defaultClaimWindow
 )
 
-// serverSettings are Laro's server defaults in /cardbot settings.
-var serverSettings = []catalog.Setting{
-	{Option: StakeOption("Laro: chips each loser pays per point"), Check: CheckStake,
+// Laro's server defaults in /cardbot settings, read by /laro new.
+var (
+	stakeSetting = catalog.Setting{Option: StakeOption(), Check: CheckStake,
 		Label: "Stake (Laro)", Default: DefaultStake, Unit: " chips per point",
-		Field: func(g *store.GuildSettings) **int64 { return &g.Stake }},
-	{Option: AnteOption("Laro: chips each player puts in the pot"), Check: CheckAnte,
+		Key: store.GameSetting{Kind: store.KindLaro, Name: "stake"}}
+	anteSetting = catalog.Setting{Option: AnteOption(), Check: CheckAnte,
 		Label: "Ante (Laro)", Default: DefaultAnte, Unit: " chips",
-		Field: func(g *store.GuildSettings) **int64 { return &g.Ante }},
-	{Option: ClaimWindowOption("Laro: seconds everyone has to call LARO! on a discard"), Check: CheckClaimWindow,
+		Key: store.GameSetting{Kind: store.KindLaro, Name: "ante"}}
+	claimWindowSetting = catalog.Setting{Option: ClaimWindowOption(), Check: CheckClaimWindow,
 		Label: "Claim window (Laro)", Default: DefaultClaimWindowS, Unit: " s",
-		Field: func(g *store.GuildSettings) **int64 { return &g.ClaimWindowS }},
-}
+		Key: store.GameSetting{Kind: store.KindLaro, Name: "claim_window"}}
+	serverSettings = []catalog.Setting{stakeSetting, anteSetting, claimWindowSetting}
+)

@@ -33,17 +33,12 @@ func (g *Game) Entry() catalog.Entry { return entry }
 
 // Command is the /laus slash command.
 func (g *Game) Command() *discordgo.ApplicationCommand {
-	return ui.GuildCommand("laus", "Laus: a trick-taking game where the highest total loses",
-		ui.Subcommand("new", "Open a Laus table in this channel (3 or 4 players)",
-			TargetOption("target", "The total that ends the match (default 1500, or the server's)"),
-			table.TurnTimerOption("Seconds a player has for a turn before it is played for them (default 90, or the server's)"),
-			table.ThreadOption(),
-		),
-		ui.Subcommand("scoreboard", "This channel's Laus match and the server's all-time table"),
-		ui.Subcommand("rules", "How to play Laus"),
-		ui.Subcommand("history", "A player's finished Laus matches in this server, newest first", ui.UserOption("player", "Whose matches (default: you)", false)),
-		ui.Subcommand("replay", "Step through a finished Laus match, every hand shown",
-			ui.StringOption("match", "The match's ID, from /laus history or the finished table", true, true, 32)),
+	return ui.GuildCommand("laus",
+		ui.Subcommand("new", TargetOption("target"), table.TurnTimerOption(), table.ThreadOption()),
+		ui.Subcommand("scoreboard"),
+		ui.Subcommand("rules"),
+		ui.Subcommand("history", ui.UserOption("player", false)),
+		ui.Subcommand("replay", ui.StringOption("match", true, true, 32)),
 	)
 }
 

@@ -11,9 +11,9 @@ import (
 )
 
 // TargetOption is the target option of /laus new, which a server may also
-// set a default for with /cardbot settings, described by desc.
-func TargetOption(name, desc string) *discordgo.ApplicationCommandOption {
-	return ui.IntOption(name, desc, minTarget, maxTarget)
+// set a default for with /cardbot settings (as laus_target).
+func TargetOption(name string) *discordgo.ApplicationCommandOption {
+	return ui.IntOption(name, minTarget, maxTarget)
 }
 
 // CheckTarget says why v is not a valid match target, or returns "".
@@ -28,9 +28,11 @@ func CheckTarget(v int64) string {
 // show where a server has set none.
 const DefaultTarget = defaultTarget
 
+// targetSetting is Laus's server default in /cardbot settings, read by
+// /laus new.
+var targetSetting = catalog.Setting{Option: TargetOption("laus_target"), Check: CheckTarget,
+	Label: "Target (Laus)", Default: DefaultTarget, Unit: " points",
+	Key: store.GameSetting{Kind: store.KindLaus, Name: "laus_target"}}
+
 // serverSettings are Laus's server defaults in /cardbot settings.
-var serverSettings = []catalog.Setting{
-	{Option: TargetOption("laus_target", "Laus: the total that ends a match"), Check: CheckTarget,
-		Label: "Target (Laus)", Default: DefaultTarget, Unit: " points",
-		Field: func(g *store.GuildSettings) **int64 { return &g.LausTarget }},
-}
+var serverSettings = []catalog.Setting{targetSetting}

@@ -27,16 +27,7 @@ func (t *lausTable) start(ctx context.Context, in *ui.Input) *ui.Reply {
 		return ui.EphemeralText(fmt.Sprintf("Laus needs %d or %d players and %d %s seated. Wait for more players to join, "+
 			"or click **Add computer** to fill a seat.", minLausSeats, maxLausSeats, n, lausPlural(n, "is", "are")))
 	}
-	lobby := t.Out.MessageID()
-	t.EnterThread(ctx, in, t.ThreadName("match", t.settings.MatchNo))
-	table.PostStartThrough(t, in)
-	if r := t.begin(ctx, in.At); r != nil {
-		t.ReturnToLobby(lobby)
-		return r
-	}
-	table.DealHands(t, in)
-	v := t.ClosedView(fmt.Sprintf("Match %d has started %s. Seated: %s%s", t.settings.MatchNo, t.Where(), table.SeatNames(t.Seats), table.Line(t.ThreadNote())))
-	return table.AnswerStart(t, in, t.Channel, lobby, v)
+	return table.StartGame(ctx, t, in, func() *ui.Reply { return t.begin(ctx, in.At) })
 }
 
 func lausPlural(n int, one, many string) string {

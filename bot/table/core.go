@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/outbox"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
@@ -62,6 +63,9 @@ type Core struct {
 	GameID  string // the store's ID of the current game or match
 	Thread  Thread // where its games are played when it plays them in threads (see thread.go)
 	Seq     int64  // last stored action of the current game or match
+	// Lang is the language of the table's public messages: its server's
+	// (see Env.HeardGuild), refreshed by every click on the table.
+	Lang lang.Lang
 
 	Act *Actor
 	Out *outbox.Outbox
@@ -84,6 +88,9 @@ type Core struct {
 	// up because its place is lost (abandonUnreachable); nil until then.
 	lostView *ui.Rendering
 	phase    *atomic.Uint32 // Status as of the actor's last job, for other goroutines (observe.go)
+	// readers is each player's own language, as their latest click said:
+	// their hand and every private note to them are written in it.
+	readers map[string]lang.Lang
 }
 
 // NewCore is the core of a table opened by in's user, who hosts it and
@@ -92,6 +99,7 @@ func NewCore(env *Env, kind store.Kind, title string, in *ui.Input) Core {
 	return Core{
 		Env: env, Kind: kind, Title: title, ID: newTableID(), Guild: in.GuildID, Channel: in.ChannelID, Host: in.UserID,
 		Seats: []Seat{{UserID: in.UserID, Name: in.UserName}}, Status: store.StatusLobby, hands: map[string]handToken{},
+		Lang: in.ServerLang, readers: map[string]lang.Lang{in.UserID: in.Lang()},
 	}
 }
 
@@ -100,7 +108,28 @@ func RestoredCore(env *Env, g store.Game, title string) Core {
 	return Core{
 		Env: env, Kind: g.Kind, Title: title, ID: g.TableID, Guild: g.Guild, Channel: g.Channel, Host: g.Host,
 		Seats: SeatsFromStore(g.Seats), Status: g.Status, GameID: g.ID, hands: map[string]handToken{},
+		Lang: env.ServerLang(env.Context(), g.Guild), readers: map[string]lang.Lang{},
 	}
+}
+
+// Heard notes the languages a click on the table carries: the server's for
+// the table's public messages, the clicker's for what only they see.
+func (c *Core) Heard(in *ui.Input) {
+	c.Lang = in.ServerLang
+	if c.readers == nil {
+		c.readers = map[string]lang.Lang{}
+	}
+	c.readers[in.UserID] = in.Lang()
+}
+
+// ReaderLang is the language user reads their private messages in: their
+// client's, as their latest click on this table said; before any click
+// since a restart, the table's public language.
+func (c *Core) ReaderLang(user string) lang.Lang {
+	if l, ok := c.readers[user]; ok {
+		return l
+	}
+	return c.Lang
 }
 
 // TableCore returns c: a game table embedding Core implements Table with it.

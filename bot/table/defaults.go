@@ -30,9 +30,9 @@ func Or[T any](p *T, def T) T {
 	return *p
 }
 
-// TurnTimerOption is the turn_timer option every game's /new has, described by desc.
-func TurnTimerOption(desc string) *discordgo.ApplicationCommandOption {
-	return ui.IntOption("turn_timer", desc, MinTurnTimer, MaxTurnTimer)
+// TurnTimerOption is the turn_timer option every game's /new has.
+func TurnTimerOption() *discordgo.ApplicationCommandOption {
+	return ui.IntOption("turn_timer", MinTurnTimer, MaxTurnTimer)
 }
 
 // CheckTurnTimer says why v seconds is not a valid turn timer, or returns "".
@@ -45,5 +45,5 @@ func CheckTurnTimer(v int64) string {
 
 // ThreadOption is the thread option every game's /new has.
 func ThreadOption() *discordgo.ApplicationCommandOption {
-	return ui.BoolOption("thread", "Play each game in a thread started from the table message (default: the server's setting)")
+	return ui.BoolOption("thread")
 }

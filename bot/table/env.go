@@ -112,6 +112,7 @@ type Env struct {
 	// closure until the table's seats are free, and read by every seat
 	// look-up: whoever can see the closure finds the seats free.
 	closing sync.RWMutex
+	langs   serverLanguages // each server's public language (language.go)
 }
 
 // NewEnv makes the shared environment of a process's tables.

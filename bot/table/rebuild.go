@@ -69,12 +69,8 @@ func (e *Env) Rebuild(ctx context.Context, g store.Game, title string, settings 
 		return nil
 	}
 	e.Start(t, g.MessageID)
-	noun := "game"
-	if entry, ok := e.Games.Lookup(c.Kind); ok {
-		noun = entry.Noun
-	}
 	c.Act.Post(func() {
-		c.Event(fmt.Sprintf("♻️ cardbot restarted; the %s goes on.", noun))
+		c.Event(fmt.Sprintf("♻️ cardbot restarted; the %s goes on.", c.noun()))
 		t.Resume(g, retireAs)
 	})
 	return nil

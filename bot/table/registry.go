@@ -26,6 +26,7 @@ func (e *Env) Route(ctx context.Context, in *ui.Input) *ui.Reply {
 	}
 	if r := t.TableCore().Act.call(ctx, func() *ui.Reply {
 		t.TableCore().Seen(in.At)
+		t.TableCore().Heard(in)
 		r := withProblem(t, t.Handle(ctx, in))
 		t.TableCore().EchoClicked(in, r) // the clicked message is redrawn even if the callback fails
 		t.TableCore().OfferToken(in, r)

@@ -44,10 +44,8 @@ var turnNoticeChoices = []int64{TurnNoticeOff, 0, 5, 10, 20, 30, 60}
 
 // TurnNoticeOption is the turn_notice option of /cardbot settings: a fixed
 // list, so a phone user picks instead of typing.
-func TurnNoticeOption(desc string) *discordgo.ApplicationCommandOption {
-	o := &discordgo.ApplicationCommandOption{
-		Type: discordgo.ApplicationCommandOptionInteger, Name: "turn_notice", Description: desc,
-	}
+func TurnNoticeOption() *discordgo.ApplicationCommandOption {
+	o := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "turn_notice"}
 	for _, v := range turnNoticeChoices {
 		o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: TurnNoticeText(v), Value: v})
 	}

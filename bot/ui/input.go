@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/lang"
 )
 
 // An Input is one decoded interaction: who clicked or typed what, where, and
@@ -36,7 +38,17 @@ type Input struct {
 	// Focused names the option being typed into, for an autocomplete
 	// interaction ("" for every other kind).
 	Focused string
+	// Locale is the language of the clicker's Discord client, and
+	// GuildLocale the server's preferred one, as Discord sends them.
+	Locale, GuildLocale discordgo.Locale
+	// ServerLang is the language of the server's public messages: the
+	// /cardbot settings choice, else GuildLocale (see table.Env.HeardGuild).
+	ServerLang lang.Lang
 }
+
+// Lang is the language of the clicker: every private answer (a hand, an
+// error, help) is written in it.
+func (in *Input) Lang() lang.Lang { return lang.Of(in.Locale) }
 
 // OptionsView looks up slash command options by name.
 type OptionsView map[string]*discordgo.ApplicationCommandInteractionDataOption

@@ -3,8 +3,8 @@ package ui
 import "github.com/bwmarrin/discordgo"
 
 // BoolOption is a true/false option.
-func BoolOption(name, desc string) *discordgo.ApplicationCommandOption {
-	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: name, Description: desc}
+func BoolOption(name string) *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: name}
 }
 
 // Bool returns the true/false option name, or def when it was left out.

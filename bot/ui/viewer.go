@@ -42,9 +42,9 @@ func Choices(cs []*discordgo.ApplicationCommandOptionChoice) *Reply {
 
 // StringOption is a text option; with autocomplete set, Discord asks the
 // bot for choices while the user types.
-func StringOption(name, desc string, required, autocomplete bool, maxLen int) *discordgo.ApplicationCommandOption {
+func StringOption(name string, required, autocomplete bool, maxLen int) *discordgo.ApplicationCommandOption {
 	return &discordgo.ApplicationCommandOption{
-		Type: discordgo.ApplicationCommandOptionString, Name: name, Description: desc,
+		Type: discordgo.ApplicationCommandOptionString, Name: name,
 		Required: required, Autocomplete: autocomplete, MaxLength: maxLen,
 	}
 }

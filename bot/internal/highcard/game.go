@@ -18,7 +18,8 @@ import (
 const Kind store.Kind = "highcard"
 
 // entry is what High card registers in the catalog of games.
-var entry = catalog.Entry{Kind: Kind, Title: "High card", Noun: "game", Colour: 0x4a6fa5, Faces: faces()}
+var entry = catalog.Entry{Kind: Kind, Title: "High card", Noun: "game", Colour: 0x4a6fa5, Faces: faces(),
+	Settings: []catalog.Setting{stakeSetting}}
 
 var guide = help.Guide{Game: string(Kind), Title: "High card", Color: entry.Colour, Pages: []help.Page{{
 	Title: "How a game goes",
@@ -37,15 +38,14 @@ func (g *Game) Entry() catalog.Entry { return entry }
 
 // Command is the /highcard slash command.
 func (g *Game) Command() *discordgo.ApplicationCommand {
-	return ui.GuildCommand(string(Kind), "High card: the highest card played wins the pot",
-		ui.Subcommand("new", "Open a High card table in this channel (2 to 4 players)",
-			ui.IntOption("stake", "Chips each player puts in the pot (default 0)", 0, maxStake),
-			table.TurnTimerOption("Seconds a player has for a turn (default 90, or the server's)"),
+	return described(ui.GuildCommand(string(Kind),
+		ui.Subcommand("new",
+			ui.IntOption("stake", 0, maxStake),
+			table.TurnTimerOption(),
 		),
-		ui.Subcommand("history", "A player's finished High card games", ui.UserOption("player", "Whose games (default: you)", false)),
-		ui.Subcommand("replay", "Step through a finished High card game",
-			ui.StringOption("game", "The game's ID, from /highcard history or the finished table", true, true, 32)),
-	)
+		ui.Subcommand("history", ui.UserOption("player", false)),
+		ui.Subcommand("replay", ui.StringOption("game", true, true, 32)),
+	))
 }
 
 // HandleCommand answers /highcard new, history and replay.

@@ -1,0 +1,16 @@
+-- The language of each server's public messages (store.GuildLanguage): chosen is the
+-- /cardbot settings choice ('' follows Discord), discord the server's Discord locale as
+-- last seen on an interaction, kept so that tables rebuilt after a restart speak it
+-- before anyone clicks.
+
+-- +goose Up
+CREATE TABLE guild_languages (
+    guild      TEXT NOT NULL PRIMARY KEY,
+    chosen     TEXT NOT NULL DEFAULT '',
+    discord    TEXT NOT NULL DEFAULT '',
+    updated_by TEXT NOT NULL DEFAULT '',
+    updated_at INTEGER NOT NULL
+) STRICT;
+
+-- +goose Down
+DROP TABLE guild_languages;
