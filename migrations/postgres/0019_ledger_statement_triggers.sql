@@ -14,7 +14,7 @@
 -- that reaches zero) rather than an upsert: INSERT … ON CONFLICT checks the CHECK
 -- constraints on the row proposed for insertion, which a release (a negative amount)
 -- fails even where the row exists.
--- SQLite has no statement triggers; its 0017 changes nothing.
+-- SQLite has no statement triggers; its 0019 changes nothing.
 
 -- +goose Up
 DROP TRIGGER ledger_balances ON ledger;
