@@ -237,6 +237,12 @@ func (w *soakWorld) unfinished() string {
 		m := st.current()
 		if _, over := screen.Find(m, "again"); !over {
 			out += fmt.Sprintf("\n--- %s table %d:\n%s", st.game, st.no+1, msgText(m))
+			if m == nil {
+				// Nothing in the channel offers My hand or Play again: show what it holds.
+				for _, cm := range st.ch.Messages() {
+					out += fmt.Sprintf("\n  message %s: %q", cm.ID, msgText(cm))
+				}
+			}
 			for _, p := range st.players {
 				out += fmt.Sprintf("\n- %s's hand (last move at version %d of %q):\n%s", p.u.Name(), p.acted, p.actedOn, msgText(p.hand()))
 			}
