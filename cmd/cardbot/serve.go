@@ -49,7 +49,6 @@ func serve(ctx context.Context, stopSignals func(), cfg config, st *store.Store,
 	opts.GlobalBudget = budget
 	opts.Shard = cfg.Shard
 	b := bot.New(opts)
-	b.Listen(session)
 	fenced := fenceOnLoss(lease, st, m, cut, session, log)
 	defer fenced.stopWatching()
 	// After a loss: the gateway closed again, since it may have opened after the fence
@@ -60,6 +59,7 @@ func serve(ctx context.Context, stopSignals func(), cfg config, st *store.Store,
 	}
 
 	gateIdentify(ctx, session, st, cfg.Shard, log)
+	b.Listen(session) // after gateIdentify: both set the session's dialer
 	if err := session.Open(); err != nil {
 		if ctx.Err() != nil {
 			return false, nil // stopped while waiting for the turn to identify

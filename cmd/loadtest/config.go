@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	cardtable "github.com/cardbot/cardbot/bot/table"
 )
 
@@ -27,6 +28,7 @@ type config struct {
 	out         string // JSON report file; "": none
 	profile     string // the bot's profiles' path prefix; "": none
 	databaseURL string // a PostgreSQL server for the bot; "": a SQLite file
+	botGC       string // the bot's GOGC; "": the binary's own choice
 	verbose     bool
 }
 
@@ -58,6 +60,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.StringVar(&c.out, "out", "", "also write the report as JSON to this `file`")
 	fs.StringVar(&c.profile, "profile", "", "profile the bot while the tables play: its CPU profile to `prefix`.cpu, its allocations before and after to prefix.heap0 and prefix.heap1")
 	fs.StringVar(&c.databaseURL, "database-url", "", "run the bot on this PostgreSQL `URL` (in a schema of the run's own, dropped after it) instead of a SQLite file")
+	fs.StringVar(&c.botGC, "bot-gogc", "", "run the bot with this GOGC (a percentage, or off) instead of the one it sets itself")
 	fs.BoolVar(&c.verbose, "v", false, "print the bot's and the fake Discord's log lines to standard error")
 	if err := fs.Parse(args); err != nil {
 		return c, err
@@ -88,7 +91,7 @@ func (c config) validate() error {
 		return errors.New("-budget must be at least 1 request per second")
 	case c.claimWindow < 0 || c.claimWindow > 15:
 		return errors.New("-claim-window must be 0 to 15 seconds")
-	case cardtable.CheckTurnNotice(int64(c.turnNotice)) != "":
+	case cardtable.CheckTurnNotice(lang.English, int64(c.turnNotice)) != "":
 		return errors.New("-turn-notice must be -1 (off), 0, 5, 10, 20, 30 or 60 seconds")
 	case c.databaseURL != "" && !strings.HasPrefix(c.databaseURL, "postgres://") && !strings.HasPrefix(c.databaseURL, "postgresql://"):
 		return errors.New("-database-url must be a postgres:// URL")
