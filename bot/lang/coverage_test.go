@@ -35,7 +35,7 @@ var notYetTranslated = map[string]int{
 	"laus/history.go":        2,
 	"laus/limits.go":         2,
 	"laus/log.go":            3,
-	"laus/play.go":           30,
+	"laus/play.go":           29,
 	"laus/recover.go":        2,
 	"laus/replay.go":         7,
 	"laus/replay_view.go":    15,

@@ -143,6 +143,9 @@ func (t *laroTable) move(ctx context.Context, in *ui.Input) *ui.Reply {
 // moveRefusal turns an engine or store error into the sentence a player
 // reads: the one place such messages are made.
 func moveRefusal(l lang.Lang, err error) string {
+	if errors.Is(err, table.ErrNotSaved) {
+		return ui.Saving(l) // the database did not take it: nothing happened, try again
+	}
 	for _, r := range refusals {
 		if errors.Is(err, r.err) {
 			return l.T(r.id)
@@ -159,7 +162,6 @@ var refusals = []struct {
 	err error
 	id  string
 }{
-	{table.ErrNotSaved, "laro.move.not_saved"},
 	{rules.ErrNotYourTurn, "laro.move.not_your_turn"},
 	{rules.ErrMustDraw, "laro.move.must_draw"},
 	{rules.ErrMustDiscard, "laro.move.must_discard"},
