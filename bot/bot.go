@@ -123,7 +123,9 @@ func New(o Options) *Bot {
 		b.forgetPlaces = b.env.WatchPlaces(o.Session)
 	}
 	o.Metrics.WatchTables(games, b.env.LiveTables)
-	if o.Metrics != nil && o.Store != nil {
+	if o.Metrics != nil && o.Store != nil && o.Store.OnCommit == nil {
+		// Set once: a process that serves its shard again after losing its lease makes
+		// a new bot on the same store, whose writer reads the hook meanwhile.
 		o.Store.OnCommit = o.Metrics.ObserveCommit
 	}
 	return b
@@ -214,8 +216,9 @@ func (b *Bot) appID() string {
 }
 
 // Shutdown stops taking clicks, lets every table finish what it is writing
-// and send its last message edits, and returns when they have all stopped.
-func (b *Bot) Shutdown(ctx context.Context) {
+// and send its last message edits, and returns when they have all stopped
+// (true), or when ctx ends first (false).
+func (b *Bot) Shutdown(ctx context.Context) bool {
 	b.closing.Store(true)
 	if b.forgetRateLimits != nil {
 		b.forgetRateLimits()
@@ -232,5 +235,5 @@ func (b *Bot) Shutdown(ctx context.Context) {
 		case <-time.After(2 * time.Second):
 		}
 	}
-	b.env.Stop(ctx)
+	return b.env.Stop(ctx)
 }

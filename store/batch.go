@@ -48,6 +48,9 @@ func (s *Store) submit(ctx context.Context, req *appendReq) error {
 	if err := s.refuseAfterSyncFailure(); err != nil {
 		return err
 	}
+	if err := s.refuseFenced(); err != nil {
+		return err
+	}
 	select {
 	case s.batch <- req:
 	case <-ctx.Done():
@@ -239,13 +242,21 @@ func (s *Store) commitBatch(batch []*appendReq, savepoints bool) ([]error, error
 			return nil, errs[i]
 		}
 	}
+	if err := s.refuseFenced(); err != nil {
+		// Fenced while the batch ran: nothing of it may commit (fence.go).
+		return nil, err
+	}
 	tokens := s.takeHandTokens()
 	if len(batch) == 0 && len(tokens) == 0 {
 		return errs, nil
 	}
 	writeHandTokens(ctx, tx, tokens)
+	if err := s.checkLeaseHeld(ctx, tx); err != nil {
+		s.requeueHandTokens(tokens)
+		return nil, err
+	}
 	commit := time.Now()
-	if err := tx.Commit(); err != nil {
+	if err := s.commitTx(tx); err != nil && !s.committedAnyway(batch, errs) {
 		s.requeueHandTokens(tokens)
 		return nil, fmt.Errorf("store: commit: %w", err)
 	}

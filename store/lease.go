@@ -27,6 +27,7 @@ type Lease struct {
 	Fence time.Duration
 
 	shard int
+	pid   int32      // PostgreSQL: the lease session's backend (Store.WriteUnder)
 	mu    sync.Mutex // b is used by one goroutine at a time
 	b     leaseBackend
 	lost  chan struct{}
@@ -43,6 +44,8 @@ type leaseBackend interface {
 	unlock(ctx context.Context, shard int) error
 	// alive fails once the backend can no longer vouch that its locks are held.
 	alive(ctx context.Context) error
+	// sessionPID is the database session holding the locks (PostgreSQL), or 0.
+	sessionPID() int32
 	close()
 }
 
@@ -111,7 +114,7 @@ func waitLease(ctx context.Context, dsn string, shards []int, report func(error)
 		case <-time.After(leasePoll):
 		}
 	}
-	l := &Lease{Fence: fence, shard: shard, b: b, lost: make(chan struct{}), stop: make(chan struct{}), done: make(chan struct{})}
+	l := &Lease{Fence: fence, shard: shard, pid: b.sessionPID(), b: b, lost: make(chan struct{}), stop: make(chan struct{}), done: make(chan struct{})}
 	go l.watch()
 	return l, nil
 }

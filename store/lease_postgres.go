@@ -28,6 +28,14 @@ type pgLease struct {
 	conn *pgx.Conn // nil until connected, and again after a failure while waiting
 }
 
+// sessionPID is the lease session's backend process, as pg_locks shows its locks.
+func (p *pgLease) sessionPID() int32 {
+	if p.conn == nil {
+		return 0
+	}
+	return int32(p.conn.PgConn().PID())
+}
+
 func newPGLease(dsn string) (*pgLease, error) {
 	cfg, err := pgx.ParseConfig(dsn)
 	if err != nil {

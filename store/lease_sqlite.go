@@ -70,6 +70,8 @@ func (f *fileLease) alive(context.Context) error {
 	return nil
 }
 
+func (f *fileLease) sessionPID() int32 { return 0 }
+
 func (f *fileLease) close() {
 	for shard := range f.files {
 		_ = f.unlock(context.Background(), shard)

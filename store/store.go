@@ -76,6 +76,9 @@ type Store struct {
 	// observeSet, when set before the Store is shared, is told how many actions of a
 	// batch appendSet wrote (tests read it).
 	observeSet func(n int)
+	// loseCommitAnswer, when set before the Store is shared, turns the result of every
+	// successful batch COMMIT into its error (tests: an answer lost in a cut session).
+	loseCommitAnswer func() error
 
 	batch chan *appendReq
 	// Hand tokens waiting for the writer (hand_tokens.go), and its wake-up call.
@@ -87,8 +90,10 @@ type Store struct {
 	synced       chan syncedBatch // committed batches, from the writer to the syncer
 	closed       chan struct{}
 	closeOnce    sync.Once
-	syncBroken   atomic.Bool    // a sync failed and OnSyncFailure returned (tests only)
-	bg           sync.WaitGroup // writer, syncer and checkpointer
+	syncBroken   atomic.Bool               // a sync failed and OnSyncFailure returned (tests only)
+	fenced       atomic.Bool               // writes refused: the shard's lease was lost (fence.go)
+	leaseHold    atomic.Pointer[leaseHold] // the lease every commit proves (lease_writes.go)
+	bg           sync.WaitGroup            // writer, syncer and checkpointer
 }
 
 // Open opens the database named by dsn, applies pending migrations, and starts the
@@ -183,6 +188,9 @@ func (s *Store) writeTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	if err := s.refuseAfterSyncFailure(); err != nil {
 		return err
 	}
+	if err := s.refuseFenced(); err != nil {
+		return err
+	}
 	began := time.Now()
 	tx, err := s.wdb.BeginTx(ctx, nil)
 	if err != nil {
@@ -190,6 +198,12 @@ func (s *Store) writeTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	}
 	defer tx.Rollback()
 	if err := fn(tx); err != nil {
+		return err
+	}
+	if err := s.refuseFenced(); err != nil {
+		return err // fenced while fn ran: nothing of it may commit
+	}
+	if err := s.checkLeaseHeld(ctx, tx); err != nil {
 		return err
 	}
 	if err := tx.Commit(); err != nil {

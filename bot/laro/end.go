@@ -26,7 +26,7 @@ func (t *laroTable) settlement() *store.Settlement {
 		}
 		st.Laro = append(st.Laro, r)
 	}
-	t.result = nil
+	t.result, t.antesBack = nil, false
 	if !t.chipsMove() {
 		return st
 	}
@@ -36,7 +36,7 @@ func (t *laroTable) settlement() *store.Settlement {
 				st.Moves = append(st.Moves, store.ChipMove{User: s.UserID, Reason: store.ReasonRefund, Amount: t.settings.Ante})
 			}
 		}
-		t.result = []string{"antes returned"}
+		t.antesBack = true // said in each reader's language (see screenOf)
 		return st
 	}
 	deltas := rules.Settle(len(t.Seats), winner, points, t.settings.Stake, t.settings.Ante)
@@ -84,7 +84,7 @@ func (t *laroTable) BeginNext(ctx context.Context, in *ui.Input) *ui.Reply {
 			return func() { *t = finished }
 		},
 		Begin: func() *ui.Reply {
-			return t.begin(ctx, in.At, nextDealer(finished.EndSeats, t.Seats, finished.game.NextDealer()))
+			return t.begin(ctx, in.Lang(), in.At, nextDealer(finished.EndSeats, t.Seats, finished.game.NextDealer()))
 		},
 	})
 }

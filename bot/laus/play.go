@@ -138,7 +138,7 @@ func (t *lausTable) move(ctx context.Context, in *ui.Input) *ui.Reply {
 func lausRefusal(err error) string {
 	switch {
 	case errors.Is(err, table.ErrNotSaved):
-		return "Your move could not be saved, so it did not happen. Please try again."
+		return ui.MsgSaving
 	case errors.Is(err, rules.ErrNotYourTurn):
 		return "It is not your turn."
 	case errors.Is(err, rules.ErrMustFollow):

@@ -146,7 +146,11 @@ func (m *Metrics) WatchTables(games []string, count func() []TableCount) {
 	if m == nil {
 		return
 	}
-	m.reg.MustRegister(&tableCollector{games: games, count: count})
+	c := &tableCollector{games: games, count: count}
+	// A process that serves its shard again after losing its lease makes a new bot,
+	// whose tables replace those of the one before: its collector goes first.
+	m.reg.Unregister(c)
+	m.reg.MustRegister(c)
 }
 
 var liveTablesDesc = prometheus.NewDesc("cardbot_live_tables",

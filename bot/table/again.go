@@ -3,7 +3,6 @@ package table
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -43,8 +42,7 @@ func PlayAgain(ctx context.Context, t LobbyGame, in *ui.Input, a Again) *ui.Repl
 	old := AfterGameView(t, a.Final).WithoutButtons()
 	lobby, finishedAt := c.Out.MessageID(), c.Out.Channel()
 	back := a.Switch(id)
-	noun := c.noun()
-	c.NextThread(ctx, in, c.ThreadName(noun, t.Number()), c.threadHeader(noun, t.Number()))
+	c.NextThread(ctx, in, c.ThreadName(c.nounIn(c.Lang), t.Number()), c.threadHeader(t.Number()))
 	PostStartThrough(t, in)
 	if r := a.Begin(); r != nil {
 		back()
@@ -57,12 +55,13 @@ func PlayAgain(ctx context.Context, t LobbyGame, in *ui.Input, a Again) *ui.Repl
 }
 
 // threadHeader is the channel message the thread of game n (Play again) is
-// started from, in the game's colour.
-func (c *Core) threadHeader(noun string, n int) ui.Rendering {
+// started from, in the game's colour and the table's language.
+func (c *Core) threadHeader(n int) ui.Rendering {
 	e, _ := c.Env.Games.Lookup(c.Kind)
+	noun := c.nounIn(c.Lang)
 	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{{
-		Title:       fmt.Sprintf("%s · table %s · %s %d", c.Title, c.ID, noun, n),
-		Description: fmt.Sprintf("%s %d is played in the thread below. Seated: %s", capital(noun), n, SeatNames(c.Seats)),
+		Title:       c.Lang.T("table.thread.name", "Game", c.Title, "Table", c.ID, "What", noun, "N", n),
+		Description: c.Lang.T("table.start.thread_header", "Noun", capital(noun), "N", n, "Seats", SeatNames(c.Seats)),
 		Color:       e.Colour,
 	}}}
 }

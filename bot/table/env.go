@@ -134,8 +134,9 @@ func NewEnvWithMetrics(s *discordgo.Session, st *store.Store, log *slog.Logger, 
 }
 
 // Stop ends every table: each finishes what it is writing, and its last
-// message edits are sent. It returns when that is done or ctx ends.
-func (e *Env) Stop(ctx context.Context) {
+// message edits are sent. It returns when that is done (true) or ctx ends
+// (false: some table may still be running).
+func (e *Env) Stop(ctx context.Context) (stopped bool) {
 	e.cancel()
 	done := make(chan struct{})
 	go func() {
@@ -146,8 +147,10 @@ func (e *Env) Stop(ctx context.Context) {
 	}()
 	select {
 	case <-done:
+		return true
 	case <-ctx.Done():
 		e.Log.Warn("tables did not stop in time")
+		return false
 	}
 }
 

@@ -2,9 +2,9 @@ package table
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/ui"
 )
 
@@ -18,15 +18,16 @@ import (
 func StartGame(ctx context.Context, t LobbyGame, in *ui.Input, begin func() *ui.Reply) *ui.Reply {
 	c := t.TableCore()
 	lobby := c.Out.MessageID()
-	noun, n := c.noun(), t.Number()
-	c.EnterThread(ctx, in, c.ThreadName(noun, n))
+	n := t.Number()
+	c.EnterThread(ctx, in, c.ThreadName(c.nounIn(c.Lang), n))
 	PostStartThrough(t, in)
 	if r := begin(); r != nil {
 		c.ReturnToLobby(lobby)
 		return r
 	}
 	DealHands(t, in)
-	v := c.ClosedView(fmt.Sprintf("%s %d has started %s. Seated: %s%s", capital(noun), n, c.Where(), SeatNames(c.Seats), Line(c.ThreadNote())))
+	v := c.ClosedView(c.Lang.T("table.start.started", "Noun", capital(c.nounIn(c.Lang)), "N", n, "Where", c.Where(),
+		"Seats", SeatNames(c.Seats), "Note", Line(c.ThreadNote())))
 	return AnswerStart(t, in, c.Channel, lobby, v)
 }
 
@@ -37,6 +38,16 @@ func (c *Core) noun() string {
 		return e.Noun
 	}
 	return "game"
+}
+
+// nounIn is what one play of the table's game is called in l ("game",
+// "Partie"): the catalogue's word for its catalog entry's Noun.
+func (c *Core) nounIn(l lang.Lang) string {
+	n := c.noun()
+	if id := "history.noun." + n; l.Has(id) {
+		return l.T(id)
+	}
+	return n
 }
 
 // capital is s with its first letter a capital: "Match".

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
@@ -69,8 +70,12 @@ func (e *Env) Rebuild(ctx context.Context, g store.Game, title string, settings 
 		return nil
 	}
 	e.Start(t, g.MessageID)
+	restarted := "table.restarted." + c.noun()
+	if !lang.English.Has(restarted) {
+		restarted = "table.restarted.game"
+	}
 	c.Act.Post(func() {
-		c.Event(fmt.Sprintf("♻️ cardbot restarted; the %s goes on.", c.noun()))
+		c.Event(c.Lang.T(restarted))
 		t.Resume(g, retireAs)
 	})
 	return nil

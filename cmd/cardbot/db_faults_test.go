@@ -55,9 +55,10 @@ func TestBinaryRefusesAnUnreachableOrBadDatabase(t *testing.T) {
 }
 
 // TestBinaryDatabaseCutUnderPlay: when the bot's database sessions are cut (a PostgreSQL
-// restart, as the bot sees it), the bot stops serving at once with exit status 75 (its
-// shard lease went with its session); restarted by its supervisor, it takes the shard
-// back and the table resumes with every acknowledged move, neither lost nor doubled.
+// restart, as the bot sees it), its shard lease goes with them: the bot stops serving at
+// once (closing its gateway), takes the lease back once the database answers, identifies
+// anew and rebuilds its table, all in the same process; the table resumes with every
+// acknowledged move, neither lost nor doubled.
 func TestBinaryDatabaseCutUnderPlay(t *testing.T) {
 	t.Parallel()
 	base := os.Getenv("TEST_DATABASE_URL")
@@ -82,8 +83,8 @@ func TestBinaryDatabaseCutUnderPlay(t *testing.T) {
 	}
 	defer db.Close()
 
-	first := startBot(t, "first run", dir, env)
-	first.waitLog("cardbot is running", startTimeout)
+	p := startBot(t, "bot", dir, env)
+	p.waitLog("cardbot is running", startTimeout)
 	lt := openLaro(t, srv, g, ch, alice, bob)
 	for range 2 {
 		if !lt.turn() {
@@ -92,37 +93,29 @@ func TestBinaryDatabaseCutUnderPlay(t *testing.T) {
 	}
 	next := nextMover(lt)
 	before := lastSeq(t, db)
+	identified := srv.Identifies()
 
 	cut := time.Now()
 	if _, err := db.Exec(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
 		WHERE application_name LIKE $1 || '%' AND pid <> pg_backend_pid()`, app); err != nil {
 		t.Fatal(err)
 	}
-	select {
-	case <-first.done:
-	case <-time.After(10 * time.Second):
-		t.Fatal("the bot still runs 10 s after its database sessions were cut")
-	}
-	t.Logf("the bot stopped %v after the cut", time.Since(cut).Round(time.Millisecond))
-	var exit *exec.ExitError
-	if !errors.As(first.err, &exit) || exit.ExitCode() != exitLeaseLost {
-		t.Fatalf("the bot ended with %v, want exit status %d", first.err, exitLeaseLost)
-	}
-	if !strings.Contains(first.out.String(), "lost the shard's lease") {
-		t.Errorf("the bot did not say why it stopped:\n%s", first.out.String())
-	}
-
-	second := startBot(t, "restarted", dir, env)
-	second.waitLog("cardbot is running", startTimeout)
-	second.waitLog("table rebuilt", stepTimeout)
-	table := waitMessage(t, ch, "the table, restarted", func(m *discordgo.Message) bool {
+	p.waitLog("lost the shard's lease", 10*time.Second)
+	t.Logf("the bot stopped serving %v after the cut", time.Since(cut).Round(time.Millisecond))
+	waitLogCount(p, "cardbot is running", 2, startTimeout)
+	t.Logf("the same process served again %v after the cut", time.Since(cut).Round(time.Millisecond))
+	waitLogCount(p, "table rebuilt", 1, stepTimeout)
+	table := waitMessage(t, ch, "the table, rebuilt", func(m *discordgo.Message) bool {
 		return m.ID == lt.table.ID && strings.Contains(msgText(m), "restarted")
 	})
+	if got := srv.Identifies(); got != identified+1 {
+		t.Errorf("%d IDENTIFYs after the cut, want one (the same process identifying anew)", got-identified)
+	}
 	if after := lastSeq(t, db); after != before {
 		t.Errorf("the game holds %d moves after the cut, %d before", after, before)
 	}
 	if h, _ := openHand(t, next, table); verbButton(h, "draw", "deck") == "" {
-		t.Errorf("%s, whose turn it was, may not draw after the restart:\n%s", next.Name(), msgText(h))
+		t.Errorf("%s, whose turn it was, may not draw after the cut:\n%s", next.Name(), msgText(h))
 	}
 	lt.table = table
 	lt.playToEnd()
@@ -131,5 +124,22 @@ func TestBinaryDatabaseCutUnderPlay(t *testing.T) {
 	for _, o := range srv.ShardOverlaps() {
 		t.Errorf("two processes served shard 0 at once: %s", o)
 	}
-	second.stop()
+	p.stop()
+}
+
+// waitLogCount waits until the process has printed want at least n times.
+func waitLogCount(p *botProcess, want string, n int, timeout time.Duration) {
+	p.t.Helper()
+	deadline := time.Now().Add(timeout)
+	for strings.Count(p.out.String(), want) < n {
+		select {
+		case <-p.done:
+			p.t.Fatalf("%s exited (%v) before printing %q %d times", p.name, p.err, want, n)
+		default:
+		}
+		if time.Now().After(deadline) {
+			p.t.Fatalf("%s did not print %q %d times within %v", p.name, want, n, timeout)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }

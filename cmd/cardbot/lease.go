@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"log/slog"
-	"os"
 	"sync"
 	"time"
 
@@ -12,8 +11,9 @@ import (
 )
 
 // exitLeaseLost is the exit status of a process that lost its shard's lease (its
-// database session failed): it stops at once, before a standby can take the shard over,
-// and its supervisor's restart makes it a standby until the lease is free again.
+// database session failed) and whose tables then did not stop within lostGrace: it
+// exits, and its supervisor's restart makes it a standby until the lease is free again.
+// A lost lease is otherwise dealt with in-process (serve.go).
 const exitLeaseLost = 75
 
 // holdShard takes this process's shard lease before it connects to Discord (see
@@ -45,7 +45,11 @@ func holdShard(ctx context.Context, cfg config, st *store.Store, m *metrics.Metr
 	}
 	shard = lease.Shard()
 	log.Info("took the shard's lease", "shard", shard, "fence", lease.Fence)
-	go stopOnLostLease(lease, log)
+	// Every commit proves that this lease is still held (on PostgreSQL), so that once it
+	// is lost nothing more commits, even before the loss is seen. The tables of this
+	// process's last lease, if any, have all stopped (serve): the store may write again.
+	st.WriteUnder(lease)
+	st.Unfence()
 	if err := lease.CheckShardCount(ctx, st, count); err != nil {
 		lease.Release()
 		if ctx.Err() != nil {
@@ -88,14 +92,4 @@ func leaseReporter(log *slog.Logger, shard int) func(error) {
 			log.Warn("waiting for the shard's lease: the database did not answer", "shard", shard, "err", err)
 		}
 	}
-}
-
-// stopOnLostLease stops the process the moment its lease is lost: after the fence a
-// standby may serve the shard, and two processes must never serve one shard. Every
-// acknowledged click is already in the database, so stopping loses nothing.
-func stopOnLostLease(lease *store.Lease, log *slog.Logger) {
-	<-lease.Lost()
-	log.Error("lost the shard's lease (the database session failed): stopping at once so that no other process serves this shard alongside; the restart waits as a standby",
-		"shard", lease.Shard(), "exit", exitLeaseLost)
-	os.Exit(exitLeaseLost)
 }

@@ -21,10 +21,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/cardbot/cardbot/bot"
 	"github.com/cardbot/cardbot/bot/metrics"
-	"github.com/cardbot/cardbot/bot/restbase"
-	"github.com/cardbot/cardbot/bot/restpace"
 	"github.com/cardbot/cardbot/store"
 )
 
@@ -89,90 +86,20 @@ func run(ctx context.Context, stopSignals func(), cfg config, log *slog.Logger) 
 	defer st.Close()
 	st.OnSyncFailure = stopOnSyncFailure(log)
 	logDatabase(log, st)
-	lease, err := holdShard(ctx, cfg, st, m, log)
-	if err != nil || lease == nil {
-		return err // nil: stopped while waiting as a standby
-	}
-	defer lease.Release()
-	cfg.Shard.ID = lease.Shard() // the one taken, when SHARD_ID was left to the leases
-
-	session, err := discordgo.New("Bot " + cfg.Token)
-	if err != nil {
-		return fmt.Errorf("creating the Discord session: %w", err)
-	}
-	session.Client = &http.Client{Timeout: 20 * time.Second, Transport: pooledTransport()}
-	if cfg.APIBase != "" {
-		rt, err := restbase.Transport(cfg.APIBase, pooledTransport())
-		if err != nil {
+	// A process that loses its shard's lease stops serving and takes the shard back
+	// when it can, all in-process (serve.go): a database restart costs a few seconds of
+	// "saving, try again", not a restart of the bot.
+	for {
+		lease, err := holdShard(ctx, cfg, st, m, log)
+		if err != nil || lease == nil {
+			return err // nil: stopped while waiting as a standby
+		}
+		lost, err := serve(ctx, stopSignals, cfg, st, lease, m, log)
+		lease.Release()
+		if err != nil || !lost {
 			return err
 		}
-		session.Client.Transport = rt
 	}
-	budget := processBudget(cfg) // DISCORD_GLOBAL_BUDGET is the token's, shared by the shards
-	session.Client.Transport = restpace.GateGlobal(budget, session.Client.Transport)
-	routeDiscordgoLogs(log)
-	// discordgo's own debug level prints the Identify payload, token and
-	// all, so it never goes beyond informational.
-	session.LogLevel = discordgo.LogWarning
-	if cfg.LogLevel <= slog.LevelDebug {
-		session.LogLevel = discordgo.LogInformational
-	}
-	// Interactions reach a bot without any privileged intent.
-	session.Identify.Intents = discordgo.IntentsGuilds
-	// Of discordgo's cache the bot reads its own user, and channels and
-	// threads (a channel's type and a thread's parent, bot/threads),
-	// never members, roles, emojis, stickers, voice or presences:
-	// permissions come with each interaction. Those stay out of it.
-	cache := session.State
-	cache.TrackMembers, cache.TrackThreadMembers, cache.TrackRoles = false, false, false
-	cache.TrackEmojis, cache.TrackStickers, cache.TrackVoice, cache.TrackPresences = false, false, false, false
-	// discordgo identifies as shard [ID, Count] when Count > 1.
-	session.ShardID, session.ShardCount = cfg.Shard.ID, cfg.Shard.Count
-
-	if m != nil {
-		observe(m, session, st)
-	}
-
-	opts := bot.Options{Session: session, Store: st, Log: log, DevGuildID: cfg.DevGuildID, Metrics: m, CardEmojis: cfg.CardEmojis}
-	opts.GlobalBudget = budget
-	opts.Shard = cfg.Shard
-	b := bot.New(opts)
-	b.Listen(session)
-	gateIdentify(ctx, session, st, cfg.Shard, log)
-	if err := session.Open(); err != nil {
-		if ctx.Err() != nil {
-			return nil // stopped while waiting for the turn to identify
-		}
-		if httpStatus(err) == http.StatusUnauthorized {
-			return errors.New("the token was refused by Discord: check DISCORD_TOKEN (Bot → Reset Token gives a new one)")
-		}
-		where := "Discord"
-		if cfg.APIBase != "" {
-			where = cfg.APIBase
-		}
-		return fmt.Errorf("connecting to %s: %w", where, err)
-	}
-	log.Info("connected to Discord", "user", session.State.User.Username, "shard", cfg.Shard.ID, "shards", cfg.Shard.Count, "global_budget", budget)
-	if err := b.Start(ctx); err != nil {
-		session.Close()
-		return err
-	}
-	m.SetReady(true)
-	log.Info("cardbot is running; press Ctrl-C to stop")
-	<-ctx.Done()
-	stopSignals()
-	m.SetReady(false)
-	log.Info("shutting down (press Ctrl-C again to force)")
-	// Stale table messages are sent at the global budget, which with a thousand busy
-	// tables could take longer than a supervisor waits (30 s in the unit in docs/operating.md and
-	// in compose.yaml): the rest are redrawn after the next start, so the wait is cut.
-	shutdownCtx, cancelShutdown := context.WithTimeout(context.Background(), shutdownGrace)
-	b.Shutdown(shutdownCtx)
-	cancelShutdown()
-	if err := session.Close(); err != nil && !errors.Is(err, discordgo.ErrWSNotFound) {
-		log.Warn("closing the Discord session", "err", err)
-	}
-	return nil
 }
 
 // shutdownGrace bounds how long a stop waits for the tables' last message edits.

@@ -84,7 +84,7 @@ func readGames(t *testing.T, db *sql.DB) []*storedGame {
 		t.Fatal(err)
 	}
 	for _, g := range games {
-		recs, err := db.Query(`SELECT seq, data FROM actions WHERE game_id = ? ORDER BY seq`, g.id)
+		recs, err := db.Query(`SELECT seq, data FROM actions WHERE game_id = $1 ORDER BY seq` /* $1: SQLite and PostgreSQL */, g.id)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -79,8 +79,8 @@ type soakWorld struct {
 
 // newSoakWorld starts the fake Discord with two servers and n tables
 // (Laro with 2 to 4 players and Laus with 3 or 4, alternately, sizes drawn
-// from rng) and the bot.
-func newSoakWorld(t *testing.T, n int, rng *rand.Rand) *soakWorld {
+// from rng) and the bot, with extra added to its environment.
+func newSoakWorld(t *testing.T, n int, rng *rand.Rand, extra ...string) *soakWorld {
 	t.Helper()
 	cardbotBinary(t)
 	w := &soakWorld{t: t, srv: discordtest.New(t), dir: t.TempDir()}
@@ -108,6 +108,7 @@ func newSoakWorld(t *testing.T, n int, rng *rand.Rand) *soakWorld {
 		"DATABASE_PATH=" + w.db,
 		"LOG_LEVEL=info",
 	}
+	w.env = append(w.env, extra...)
 	w.start()
 	return w
 }
@@ -236,6 +237,12 @@ func (w *soakWorld) unfinished() string {
 		m := st.current()
 		if _, over := screen.Find(m, "again"); !over {
 			out += fmt.Sprintf("\n--- %s table %d:\n%s", st.game, st.no+1, msgText(m))
+			if m == nil {
+				// Nothing in the channel offers My hand or Play again: show what it holds.
+				for _, cm := range st.ch.Messages() {
+					out += fmt.Sprintf("\n  message %s: %q", cm.ID, msgText(cm))
+				}
+			}
 			for _, p := range st.players {
 				out += fmt.Sprintf("\n- %s's hand (last move at version %d of %q):\n%s", p.u.Name(), p.acted, p.actedOn, msgText(p.hand()))
 			}

@@ -5,8 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	cardtable "github.com/cardbot/cardbot/bot/table"
 )
 
@@ -25,6 +27,8 @@ type config struct {
 	turnNotice  int    // the servers' turn_notice, seconds (-1: off)
 	out         string // JSON report file; "": none
 	profile     string // the bot's profiles' path prefix; "": none
+	databaseURL string // a PostgreSQL server for the bot; "": a SQLite file
+	botGC       string // the bot's GOGC; "": the binary's own choice
 	verbose     bool
 }
 
@@ -55,6 +59,8 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.IntVar(&c.turnNotice, "turn-notice", cardtable.DefaultTurnNoticeS, "the servers' turn_notice: seconds before a waiting player is pinged, -1 for off")
 	fs.StringVar(&c.out, "out", "", "also write the report as JSON to this `file`")
 	fs.StringVar(&c.profile, "profile", "", "profile the bot while the tables play: its CPU profile to `prefix`.cpu, its allocations before and after to prefix.heap0 and prefix.heap1")
+	fs.StringVar(&c.databaseURL, "database-url", "", "run the bot on this PostgreSQL `URL` (in a schema of the run's own, dropped after it) instead of a SQLite file")
+	fs.StringVar(&c.botGC, "bot-gogc", "", "run the bot with this GOGC (a percentage, or off) instead of the one it sets itself")
 	fs.BoolVar(&c.verbose, "v", false, "print the bot's and the fake Discord's log lines to standard error")
 	if err := fs.Parse(args); err != nil {
 		return c, err
@@ -85,8 +91,10 @@ func (c config) validate() error {
 		return errors.New("-budget must be at least 1 request per second")
 	case c.claimWindow < 0 || c.claimWindow > 15:
 		return errors.New("-claim-window must be 0 to 15 seconds")
-	case cardtable.CheckTurnNotice(int64(c.turnNotice)) != "":
+	case cardtable.CheckTurnNotice(lang.English, int64(c.turnNotice)) != "":
 		return errors.New("-turn-notice must be -1 (off), 0, 5, 10, 20, 30 or 60 seconds")
+	case c.databaseURL != "" && !strings.HasPrefix(c.databaseURL, "postgres://") && !strings.HasPrefix(c.databaseURL, "postgresql://"):
+		return errors.New("-database-url must be a postgres:// URL")
 	}
 	return nil
 }

@@ -93,6 +93,8 @@ func TestParseFlags(t *testing.T) {
 		{[]string{"-claim-window", "16"}, "-claim-window"},
 		{[]string{"-turn-notice", "-1"}, ""},
 		{[]string{"-turn-notice", "7"}, "-turn-notice"},
+		{[]string{"-database-url", "postgres://bot@db/cardbot"}, ""},
+		{[]string{"-database-url", "cardbot.db"}, "-database-url"},
 		{[]string{"extra"}, "unexpected"},
 	} {
 		_, err := parseFlags(tc.args, &strings.Builder{})

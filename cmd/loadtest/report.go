@@ -73,6 +73,7 @@ type settings struct {
 	Budget      int     `json:"budget"`
 	ClaimWindow int     `json:"claim_window"`
 	TurnNotice  int     `json:"turn_notice_s"` // -1: off
+	Database    string  `json:"database"`      // sqlite or postgres
 }
 
 type bucket struct {
@@ -111,8 +112,8 @@ func (r *report) print(w io.Writer) {
 		players = fmt.Sprintf("%d players each", s.Players)
 	}
 	fmt.Fprintf(w, "cardbot load test · %s · %d CPUs · %s/%s\n", r.Date, r.Machine.CPUs, r.Machine.OS, r.Machine.Arch)
-	fmt.Fprintf(w, "%d %s tables (%s, %d guild(s)) · click rate ≤ %g/s · latency %s ± %s · global budget %d/s · LARO! window %d s · %s\n",
-		s.Tables, s.Game, players, r.Guilds, s.Rate, s.Latency, s.Jitter, s.Budget, s.ClaimWindow, s.Duration)
+	fmt.Fprintf(w, "%d %s tables (%s, %d guild(s)) · click rate ≤ %g/s · latency %s ± %s · global budget %d/s · LARO! window %d s · %s · %s\n",
+		s.Tables, s.Game, players, r.Guilds, s.Rate, s.Latency, s.Jitter, s.Budget, s.ClaimWindow, s.Duration, s.Database)
 	fmt.Fprintf(w, "card emojis uploaded before the tables opened: %d\n", r.CardEmojis)
 	fmt.Fprintf(w, "tables opened in %.1f s: %d live, %d failed (%d clicks)\n\n", r.SetupSeconds, r.LiveTables, r.FailedTables, r.SetupClicks)
 

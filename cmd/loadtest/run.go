@@ -39,6 +39,14 @@ func run(ctx context.Context, c config, log io.Writer) (*report, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
+	if c.databaseURL != "" {
+		url, drop, err := freshSchema(ctx, c.databaseURL)
+		if err != nil {
+			return nil, err
+		}
+		defer drop()
+		c.databaseURL = url
+	}
 	bin := c.bin
 	if bin == "" {
 		fmt.Fprintln(log, "building cardbot…")
@@ -81,7 +89,7 @@ func run(ctx context.Context, c config, log io.Writer) (*report, error) {
 		Machine: machine{CPUs: runtime.NumCPU(), OS: runtime.GOOS, Arch: runtime.GOARCH, Go: runtime.Version()},
 		Settings: settings{Tables: c.tables, Game: c.game, Players: c.players, Rate: c.rate, Duration: c.duration.String(),
 			Latency: c.latency.String(), Jitter: c.jitter.String(), Budget: c.budget, ClaimWindow: c.claimWindow,
-			TurnNotice: c.turnNotice},
+			TurnNotice: c.turnNotice, Database: database(c)},
 		Guilds: len(f.guilds),
 	}
 	// Read before the emoji uploads: their pictures are garbage the bot
@@ -162,9 +170,15 @@ func botEnv(c config, f *fleet, dir string) ([]string, error) {
 		"DISCORD_GLOBAL_BUDGET=" + strconv.Itoa(c.budget),
 		"LOG_LEVEL=info",
 	}
+	if c.databaseURL != "" {
+		env = append(env, "DATABASE_URL="+c.databaseURL)
+	}
 	if len(f.guilds) == 1 {
 		// Several servers need the commands registered globally.
 		env = append(env, "DEV_GUILD_ID="+f.guilds[0].ID())
+	}
+	if c.botGC != "" {
+		env = append(env, "GOGC="+c.botGC)
 	}
 	if c.profile != "" {
 		prefix, err := filepath.Abs(c.profile)
