@@ -209,6 +209,11 @@ func (lt *laroTable) playToEnd() {
 			lt.t.Fatalf("the game in %s did not end after %d turns", lt.guild.Name(), turns)
 		}
 	}
+	// A declared win reaches the table message within 10 s on a quiet machine; beside
+	// another full go test -race ./... it once took longer: wait up to 30 s for it.
+	for deadline := time.Now().Add(startTimeout); !lt.over() && time.Now().Before(deadline); {
+		time.Sleep(5 * time.Millisecond)
+	}
 	waitMessage(lt.t, lt.ch, "the finished game in "+lt.guild.Name(), func(m *discordgo.Message) bool {
 		return m.ID == lt.table.ID && buttonID(m, "Play again") != ""
 	})
