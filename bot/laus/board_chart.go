@@ -2,7 +2,8 @@ package laus
 
 import (
 	"encoding/json"
-	"fmt"
+
+	"github.com/cardbot/cardbot/bot/lang"
 
 	"github.com/cardbot/cardbot/bot/pictures"
 	"github.com/cardbot/cardbot/bot/table"
@@ -13,7 +14,7 @@ import (
 // /laus scoreboard; ok is false before the first round has finished. The
 // scoreboard's text lists the same totals. Players are named by their
 // display names (a mention would show as a number in a picture).
-func boardChart(board store.LausBoard) (png pictures.PNG, ok bool) {
+func boardChart(l lang.Lang, board store.LausBoard) (png pictures.PNG, ok bool) {
 	if len(board.Rounds) == 0 {
 		return pictures.PNG{}, false
 	}
@@ -23,7 +24,7 @@ func boardChart(board store.LausBoard) (png pictures.PNG, ok bool) {
 	n := len(board.Rounds[0].Scores)
 	series := make([]pictures.LausSeries, n)
 	for i := range series {
-		series[i].Name = fmt.Sprintf("seat %d", i+1)
+		series[i].Name = l.T("laus.board.seat", "Seat", i+1)
 		if i < len(seats) && seats[i].Name != "" {
 			series[i].Name = seats[i].Name
 		}

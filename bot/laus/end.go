@@ -2,7 +2,6 @@ package laus
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"time"
 
@@ -45,7 +44,7 @@ func (t *lausTable) BeginNext(ctx context.Context, in *ui.Input) *ui.Reply {
 	old := table.AfterGameView(t, t.public()).WithoutButtons()
 	finished, lobby, finishedAt := *t, t.Out.MessageID(), t.Out.Channel()
 	t.GameID, t.settings, t.EndSeats = id, next, nil
-	t.NextThread(ctx, in, t.ThreadName("match", next.MatchNo), t.threadHeader())
+	t.NextThread(ctx, in, t.ThreadName(t.Lang.T("laus.match_noun"), next.MatchNo), t.threadHeader())
 	table.PostStartThrough(t, in)
 	if r := t.begin(ctx, in.At); r != nil {
 		*t = finished
@@ -61,8 +60,8 @@ func (t *lausTable) BeginNext(ctx context.Context, in *ui.Input) *ui.Reply {
 // again) is started from.
 func (t *lausTable) threadHeader() ui.Rendering {
 	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{{
-		Title:       fmt.Sprintf("Laus · table %s · match %d", t.ID, t.settings.MatchNo),
-		Description: fmt.Sprintf("Match %d is played in the thread below. Seated: %s", t.settings.MatchNo, table.SeatNames(t.Seats)),
+		Title:       t.Lang.T("laus.thread.title", "Table", t.ID, "Match", t.settings.MatchNo),
+		Description: t.Lang.T("laus.thread.header", "Match", t.settings.MatchNo, "Seated", table.SeatNames(t.Seats)),
 		Color:       lausColor,
 	}}}
 }

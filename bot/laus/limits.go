@@ -1,11 +1,10 @@
 package laus
 
 import (
-	"fmt"
-
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/catalog"
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
@@ -16,10 +15,15 @@ func TargetOption(name string) *discordgo.ApplicationCommandOption {
 	return ui.IntOption(name, minTarget, maxTarget)
 }
 
-// CheckTarget says why v is not a valid match target, or returns "".
-func CheckTarget(v int64) string {
+// CheckTarget says, in English, why v is not a valid match target, or
+// returns "" (catalog.Setting's Check; /laus new answers in the clicker's
+// language through checkTarget).
+func CheckTarget(v int64) string { return checkTarget(lang.English, v) }
+
+// checkTarget says in l why v is not a valid match target, or returns "".
+func checkTarget(l lang.Lang, v int64) string {
 	if v < minTarget || v > maxTarget {
-		return fmt.Sprintf("The target must be between %d and %d points.", minTarget, maxTarget)
+		return l.T("laus.limits.target", "Min", minTarget, "Max", maxTarget)
 	}
 	return ""
 }
