@@ -11,6 +11,8 @@ import (
 	"fmt"
 	"image"
 
+	"github.com/cardbot/cardbot/bot/lang"
+	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
 
@@ -50,9 +52,20 @@ type Face struct {
 // Command is the game's slash command name: "laro".
 func (e Entry) Command() string { return e.Kind.String() }
 
-// ReplayHint is the command that opens game id's replay.
-func (e Entry) ReplayHint(id string) string {
-	return fmt.Sprintf("/%s replay %s:%s", e.Command(), e.Noun, id)
+// ReplayHint is the command that opens game id's replay, in English.
+//
+// Deprecated: use ReplayHintIn with the reader's language; it stays until
+// the games call that.
+func (e Entry) ReplayHint(id string) string { return e.ReplayHintIn(lang.English, id) }
+
+// ReplayHintIn is the command that opens game id's replay, named as a
+// member reading l sees it in Discord: "/laro wiederholung spiel:<ID>".
+func (e Entry) ReplayHintIn(l lang.Lang, id string) string {
+	option := e.Noun
+	if key := fmt.Sprintf("cmd.%s.replay.%s.name", e.Command(), e.Noun); l.Has(key) {
+		option = l.T(key)
+	}
+	return fmt.Sprintf("%s %s:%s", ui.Cmd(l, e.Command()+" replay"), option, id)
 }
 
 // A Catalog is the games one bot runs, in the order they were added. It is

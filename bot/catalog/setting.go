@@ -3,6 +3,7 @@ package catalog
 import (
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/store"
 )
 
@@ -23,7 +24,28 @@ type Setting struct {
 	// Unit follows a value on the page: " chips per point".
 	Default int64
 	Unit    string
+	// Words, when set, gives Label and Unit in a language, and CheckIn
+	// Check's refusal: the page and its refusals are read by the member
+	// who asked, in their language. Unset, the English above is shown.
+	Words   func(l lang.Lang) (label, unit string)
+	CheckIn func(l lang.Lang, v int64) string
 	// Field is where the store keeps a server's value. A game's own setting
 	// is a column of the guild settings (see store.GuildSettings).
 	Field func(*store.GuildSettings) **int64
+}
+
+// LabelIn is the setting's name and unit on the settings page, in l.
+func (s Setting) LabelIn(l lang.Lang) (label, unit string) {
+	if s.Words != nil {
+		return s.Words(l)
+	}
+	return s.Label, s.Unit
+}
+
+// Refusal says in l why v is refused, or returns "".
+func (s Setting) Refusal(l lang.Lang, v int64) string {
+	if s.CheckIn != nil {
+		return s.CheckIn(l, v)
+	}
+	return s.Check(v)
 }

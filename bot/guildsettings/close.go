@@ -2,7 +2,6 @@ package guildsettings
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -45,7 +44,7 @@ func (s *Settings) Autocomplete(ctx context.Context, in *ui.Input) []*discordgo.
 	typed := strings.ToLower(in.Options.String("table"))
 	var out []*discordgo.ApplicationCommandOptionChoice
 	for _, t := range s.env.OpenTables(ctx, in.GuildID) {
-		label := t.Label()
+		label := t.Label(in.Lang())
 		if typed != "" && !strings.Contains(strings.ToLower(label), typed) {
 			continue
 		}
@@ -59,29 +58,29 @@ func (s *Settings) Autocomplete(ctx context.Context, in *ui.Input) []*discordgo.
 
 // close answers /cardbot close: the table ends as a game nobody won.
 func (s *Settings) close(ctx context.Context, in *ui.Input) *ui.Reply {
+	l := in.Lang()
 	if !isModerator(in) {
-		return ui.EphemeralText("Only members with the **Manage Messages** permission can close tables. " +
-			"A host can cancel their own table before it starts.")
+		return ui.EphemeralText(l.T("settings.close.only_moderators"))
 	}
 	game, id, ok := strings.Cut(strings.TrimSpace(in.Options.String("table")), "/")
 	if !ok || game == "" || id == "" {
-		return ui.EphemeralText("Pick the table from the list that appears as you type, e.g. `laro/AB12`.")
+		return ui.EphemeralText(l.T("settings.close.pick"))
 	}
 	t, closed, err := s.env.CloseTableAsModerator(ctx, game, id, in)
 	if err != nil {
 		s.env.Log.Error("closing a table for a moderator", "table", id, "err", err)
-		return ui.EphemeralText(ui.MsgSomethingWrong)
+		return ui.EphemeralText(ui.SomethingWrong(l))
 	}
 	if !closed {
-		return ui.EphemeralText(fmt.Sprintf("No open table `%s` in this server: it may have closed already. "+
-			"Type in the `table` option to see the open ones.", in.Options.String("table")))
+		return ui.EphemeralText(l.T("settings.close.no_table", "Table", in.Options.String("table"),
+			"Option", ui.OptionName(l, "cardbot close table")))
 	}
-	msg := fmt.Sprintf("Closed %s table **%s** in <#%s>.", t.Title, t.ID, t.Channel)
+	msg := l.T("settings.close.closed", "Game", t.Title, "Table", t.ID, "Channel", t.Channel)
 	if t.Phase == store.StatusLobby || t.Phase == store.StatusPlaying {
-		msg += " Nobody won; every chip its players paid in or had held went back to them."
+		msg += " " + l.T("settings.close.nobody_won")
 	}
 	if len(t.People) > 0 {
-		msg += " Its players were told."
+		msg += " " + l.T("settings.close.told")
 	}
 	return ui.EphemeralText(msg)
 }

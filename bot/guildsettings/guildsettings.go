@@ -2,12 +2,12 @@ package guildsettings
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/help"
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
@@ -49,42 +49,44 @@ func (s *Settings) Command() *discordgo.ApplicationCommand {
 func (s *Settings) HandleCommand(ctx context.Context, in *ui.Input) *ui.Reply {
 	switch in.Subcommand {
 	case "help":
-		return help.Commands()
+		return help.Commands(in.Lang())
 	case "settings":
 		return s.settings(ctx, in)
 	case "close":
 		return s.close(ctx, in)
 	}
-	return ui.EphemeralText("That command is not known to this version of cardbot.")
+	return ui.EphemeralText(in.Lang().T("common.unknown_command"))
 }
 
 // settings answers /cardbot settings: it shows the server's defaults, after
 // changing or resetting those its options name.
 func (s *Settings) settings(ctx context.Context, in *ui.Input) *ui.Reply {
+	// The settings page is a private reply: the asker's language.
+	l := in.Lang()
 	if in.Permissions&(ui.ManageGuild|discordgo.PermissionAdministrator) == 0 {
-		return ui.EphemeralText("Only members with the **Manage Server** permission can see or change cardbot's settings.")
+		return ui.EphemeralText(l.T("settings.only_managers"))
 	}
 	change, problems := s.parse(in)
 	if len(problems) > 0 {
-		return ui.EphemeralText("Nothing was changed:\n" + strings.Join(problems, "\n"))
+		return ui.EphemeralText(l.T("settings.nothing_changed") + "\n" + strings.Join(problems, "\n"))
 	}
 	var cur store.GuildSettings
-	title := "Table defaults in this server"
+	title := l.T("settings.title")
 	langChanged, err := s.applyLanguage(ctx, in)
 	if err == nil && s.changed(change) {
 		cur, err = s.env.Store.UpdateGuildSettings(ctx, in.UserID, change)
-		title = "Table defaults in this server, changed"
+		title = l.T("settings.title_changed")
 	} else if err == nil {
 		cur = s.env.GuildDefaults(ctx, in.GuildID)
 	}
 	if langChanged {
-		title = "Table defaults in this server, changed"
+		title = l.T("settings.title_changed")
 	}
 	if err != nil {
 		s.env.Log.Error("changing a server's settings", "guild", in.GuildID, "err", err)
-		return ui.EphemeralText(ui.MsgSomethingWrong)
+		return ui.EphemeralText(ui.SomethingWrong(l))
 	}
-	view := s.view(title, cur)
+	view := s.view(l, title, cur)
 	view.Fields = append(view.Fields, s.languageField(ctx, in))
 	return ui.EphemeralMessage("", []*discordgo.MessageEmbed{view}, nil)
 }
@@ -96,21 +98,21 @@ func (s *Settings) parse(in *ui.Input) (change store.GuildSettings, problems []s
 	type intSetting struct {
 		name  string
 		to    **int64
-		check func(int64) string
+		check func(lang.Lang, int64) string
 	}
 	var ints []intSetting
 	for _, o := range s.env.Games.Settings() {
-		ints = append(ints, intSetting{o.Option.Name, o.Field(&change), o.Check})
+		ints = append(ints, intSetting{o.Option.Name, o.Field(&change), o.Refusal})
 	}
 	ints = append(ints,
-		intSetting{"turn_timer", &change.TurnTimerS, table.CheckTurnTimer},
+		intSetting{"turn_timer", &change.TurnTimerS, table.CheckTurnTimerIn},
 		intSetting{"turn_notice", &change.TurnNoticeS, table.CheckTurnNotice})
 	for _, o := range ints {
 		if !in.Options.Has(o.name) {
 			continue
 		}
 		v := in.Options.Int(o.name, 0)
-		if why := o.check(v); why != "" {
+		if why := o.check(in.Lang(), v); why != "" {
 			problems = append(problems, "• "+why)
 			continue
 		}
@@ -136,54 +138,63 @@ func (s *Settings) changed(c store.GuildSettings) bool {
 	return c.TurnTimerS != nil || c.Threads != nil || c.TurnNoticeS != nil || len(c.Reset) > 0
 }
 
-// view shows every setting with its value now, and whether it is the
-// server's or cardbot's own default.
-func (s *Settings) view(title string, g store.GuildSettings) *discordgo.MessageEmbed {
+// view shows every setting with its value now, in l, and whether it is
+// the server's or cardbot's own default.
+func (s *Settings) view(l lang.Lang, title string, g store.GuildSettings) *discordgo.MessageEmbed {
+	// shown is a value as the page says it: set for this server or
+	// cardbot's default.
+	shown := func(v any, unit string, set bool) string {
+		if set {
+			return l.T("settings.set", "V", v, "Unit", unit)
+		}
+		return l.T("settings.default", "V", v, "Unit", unit)
+	}
 	field := func(name string, p *int64, def int64, unit string) *discordgo.MessageEmbedField {
-		v := fmt.Sprintf("**%d**%s (cardbot's default)", def, unit)
+		v := shown(def, unit, false)
 		if p != nil {
-			v = fmt.Sprintf("**%d**%s (set for this server)", *p, unit)
+			v = shown(*p, unit, true)
 		}
 		return &discordgo.MessageEmbedField{Name: name, Value: v, Inline: true}
 	}
-	threads := "**off** (cardbot's default)"
+	threads := shown(l.T("settings.off"), "", false)
 	if g.Threads != nil {
-		threads = map[bool]string{true: "**on**", false: "**off**"}[*g.Threads] + " (set for this server)"
+		threads = shown(l.T(map[bool]string{true: "settings.on", false: "settings.off"}[*g.Threads]), "", true)
 	}
-	notice := "**" + table.TurnNoticeText(table.DefaultTurnNoticeS) + "** (cardbot's default)"
+	notice := shown(table.TurnNoticeText(l, table.DefaultTurnNoticeS), "", false)
 	if g.TurnNoticeS != nil {
-		notice = "**" + table.TurnNoticeText(*g.TurnNoticeS) + "** (set for this server)"
+		notice = shown(table.TurnNoticeText(l, *g.TurnNoticeS), "", true)
 	}
 	var fields []*discordgo.MessageEmbedField
 	var news []string
 	for _, e := range s.env.Games.All() {
-		news = append(news, "`/"+e.Command()+" new`")
+		news = append(news, "`"+ui.Cmd(l, e.Command()+" new")+"`")
 	}
 	for _, o := range s.env.Games.Settings() {
-		fields = append(fields, field(o.Label, *o.Field(&g), o.Default, o.Unit))
+		label, unit := o.LabelIn(l)
+		fields = append(fields, field(label, *o.Field(&g), o.Default, unit))
 	}
 	fields = append(fields,
-		field("Turn timer", g.TurnTimerS, table.DefaultTurnTimer, " s"),
-		&discordgo.MessageEmbedField{Name: "Threads", Value: threads, Inline: true},
-		&discordgo.MessageEmbedField{Name: "Turn notice", Value: notice, Inline: true})
+		field(l.T("settings.turn_timer"), g.TurnTimerS, table.DefaultTurnTimer, " s"),
+		&discordgo.MessageEmbedField{Name: l.T("settings.threads"), Value: threads, Inline: true},
+		&discordgo.MessageEmbedField{Name: l.T("settings.turn_notice"), Value: notice, Inline: true})
 	e := &discordgo.MessageEmbed{
 		Title: title,
-		Description: "New tables in this server start with these values; an option given to " + orList(news) + " " +
-			"still wins. Change one with `/cardbot settings` and its option, e.g. `stake:5`; " +
-			"`reset:` brings one back to cardbot's default.",
+		Description: l.T("settings.about", "News", orList(l, news), "Cmd", ui.Cmd(l, "cardbot settings"),
+			"Stake", ui.OptionName(l, "cardbot settings stake"), "Reset", ui.OptionName(l, "cardbot settings reset")),
 		Color:  0x5865f2,
 		Fields: fields,
 	}
 	if g.UpdatedBy != "" {
-		e.Footer = &discordgo.MessageEmbedFooter{Text: "Last changed " + g.UpdatedAt.UTC().Format("2006-01-02 15:04 UTC")}
+		at := g.UpdatedAt.UTC().Format("2006-01-02 15:04 UTC") // lang:keep — a time layout
+		e.Footer = &discordgo.MessageEmbedFooter{Text: l.T("settings.last_changed", "At", at)}
 	}
 	return e
 }
 
-// orList joins items as a sentence does: "a", "a or b", "a, b or c".
-func orList(items []string) string {
+// orList joins items as a sentence in l does: "a", "a or b", "a, b or c".
+func orList(l lang.Lang, items []string) string {
 	if len(items) < 2 {
 		return strings.Join(items, "")
 	}
-	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
+	return strings.Join(items[:len(items)-1], ", ") + " " + l.T("settings.or") + " " + items[len(items)-1]
 }

@@ -51,12 +51,12 @@ func (s *Settings) applyLanguage(ctx context.Context, in *ui.Input) (changed boo
 
 // languageField shows the server's public language and where it comes from.
 func (s *Settings) languageField(ctx context.Context, in *ui.Input) *discordgo.MessageEmbedField {
-	now := s.env.ServerLang(ctx, in.GuildID)
-	v := "**" + languageName(now) + "** (Discord's server language)"
+	l, now := in.Lang(), s.env.ServerLang(ctx, in.GuildID)
+	v := l.T("settings.discord", "V", languageName(now))
 	if s.env.ServerLangChoice(ctx, in.GuildID) != "" {
-		v = "**" + languageName(now) + "** (set for this server)"
+		v = l.T("settings.set", "V", languageName(now), "Unit", "")
 	}
-	return &discordgo.MessageEmbedField{Name: "Language", Value: v, Inline: true}
+	return &discordgo.MessageEmbedField{Name: l.T("settings.language"), Value: v, Inline: true}
 }
 
 // languageName is a language's name in itself, as a language menu shows it.

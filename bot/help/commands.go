@@ -3,33 +3,18 @@ package help
 import (
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/ui"
 )
 
-// commandList is what /cardbot help shows: every command, one short line
-// each, grouped as a newcomer looks for them (play, learn, look back).
-const commandList = `**Play**
-` + "`/laro new`" + ` open a Laro table here (1–6 players, chips)
-` + "`/laus new`" + ` open a Laus table here (3–4 players)
-Then press **Join**; the host presses **Start**.
+// Commands answers /cardbot help, privately, in l (the asker's language):
+// every command, one short line each, grouped as a newcomer looks for them
+// (play, learn, look back). Anyone may ask.
+func Commands(l lang.Lang) *ui.Reply {
+	return ui.EphemeralMessage("", []*discordgo.MessageEmbed{CommandList(l)}, nil)
+}
 
-**Learn**
-` + "`/laro rules`" + ` · ` + "`/laus rules`" + ` how to play, page by page
-(also the **How to play** button on every table)
-
-**Look back**
-` + "`/laro stats`" + ` · ` + "`/laro history`" + ` · ` + "`/laro replay`" + `
-` + "`/laus scoreboard`" + ` · ` + "`/laus history`" + ` · ` + "`/laus replay`" + `
-
-**Chips**
-` + "`/chips balance`" + ` · ` + "`/chips daily`" + ` · ` + "`/chips leaderboard`" + `
-Games with a computer seat cost no chips.
-
-**Server** (Manage Server)
-` + "`/cardbot settings`" + ` defaults for new tables
-` + "`/chips grant`" + ` give or take chips`
-
-// Commands answers /cardbot help, privately: anyone may ask.
-func Commands() *ui.Reply {
-	return ui.EphemeralMessage("", []*discordgo.MessageEmbed{{Title: "cardbot's commands", Description: commandList, Color: 0x5865f2}}, nil)
+// CommandList is the embed /cardbot help shows, in l.
+func CommandList(l lang.Lang) *discordgo.MessageEmbed {
+	return &discordgo.MessageEmbed{Title: l.T("help.commands.title"), Description: l.T("help.commands.list"), Color: 0x5865f2}
 }

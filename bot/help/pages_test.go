@@ -6,6 +6,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/ui"
 )
 
@@ -61,7 +62,7 @@ func TestButtonOpensTheFirstPage(t *testing.T) {
 	if Owns(ui.ComponentID{Game: "laro", Key: "abc123", Verb: Verb}) {
 		t.Error("a table's own component is taken for a How to play page")
 	}
-	if r := Commands(); r.Data.Flags&discordgo.MessageFlagsEphemeral == 0 || !strings.Contains(r.Data.Embeds[0].Description, "/laro new") {
+	if r := Commands(lang.English); r.Data.Flags&discordgo.MessageFlagsEphemeral == 0 || !strings.Contains(r.Data.Embeds[0].Description, "/laro new") {
 		t.Errorf("the command list is public or lacks /laro new:\n%s", r.Data.Embeds[0].Description)
 	}
 }

@@ -20,7 +20,7 @@ import (
 )
 
 // rules answers /laus rules with the How to play pages, in l.
-func (g *Game) rules(l lang.Lang) *ui.Reply { return guideIn(l).Open() }
+func (g *Game) rules(l lang.Lang) *ui.Reply { return guide.OpenIn(l) }
 
 // scoreboard answers /laus scoreboard: this channel's current match
 // round by round (or, until it has finished a round, the one played there

@@ -1,6 +1,7 @@
 package laus_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -91,7 +92,7 @@ func TestLausSpeaksTheServersLanguageInPublicAndEachPlayersInPrivate(t *testing.
 	if cb := e2e.Answer(t, r, err); !cb.Ephemeral || !strings.Contains(e2e.Text(cb.Message), "Dein Laus-Tisch") {
 		t.Fatalf("alice's /laus new answered %q, want a private answer in German", e2e.Text(cb.Message))
 	}
-	lobby := w.TableMessage("Drück **Join**, um Platz zu nehmen")
+	lobby := w.TableMessage("Drück **Mitspielen**, um Platz zu nehmen")
 	bob.Click(lobby, e2e.Button(lobby, "join", "*"))
 	lobby = w.TableMessage(e2e.Named(bob))
 	if cb := alice.Click(lobby, e2e.Button(lobby, "start", "*")); !strings.Contains(e2e.Text(cb.Message), "Laus braucht 3 oder 4 Spieler, und 2 sitzen") {
@@ -99,7 +100,7 @@ func TestLausSpeaksTheServersLanguageInPublicAndEachPlayersInPrivate(t *testing.
 	}
 	alice.Click(lobby, e2e.Button(lobby, "computer", "*"))
 	alice.Click(lobby, e2e.Button(lobby, "start", "*"))
-	w.TableMessage("Partie 1 hat begonnen")
+	w.TableMessage("Partie 1 beginnt unten")
 	table := w.TableMessage("Partie 1 · Runde 1")
 	openHandIn(t, alice, table, "Deine Hand")
 	openHandIn(t, bob, table, "Your hand")
@@ -110,7 +111,7 @@ func TestLausSpeaksTheServersLanguageInPublicAndEachPlayersInPrivate(t *testing.
 	first, old := moverIn(t, w, players)
 	stale, title := "That button was from an earlier moment", "Your hand"
 	if first == alice {
-		stale, title = "Der Knopf war von einem früheren Moment", "Deine Hand"
+		stale, title = "Der Button war von einem früheren Moment", "Deine Hand"
 	}
 	fresh := openHandIn(t, first, w.TableMessage("Partie 1 · Runde 1"), title)
 	skatTurns := 0
@@ -161,14 +162,19 @@ func TestLausSpeaksTheServersLanguageInPublicAndEachPlayersInPrivate(t *testing.
 	}
 
 	// Every version of every public message Laus drew: the table message
-	// and the round summaries, in German (titles, text and fields; the
-	// buttons and the footer's replay hint are the shared packages').
+	// and the round summaries, in German (titles, text, fields, footers and
+	// buttons).
 	tables, sums := 0, 0
 	for _, m := range w.Ch.History() {
 		for _, e := range m.Embeds {
 			switch {
 			case strings.HasPrefix(e.Title, "Laus · Tisch"):
 				tables++
+				for _, label := range buttonLabels(m) {
+					if en := englishIn(label); en != "" || slices.Contains([]string{"How to play", "Play again", "Leave", "I'm back"}, label) {
+						t.Errorf("the table message %q has an English button %q", e.Title, label)
+					}
+				}
 			case strings.Contains(e.Title, "· Ergebnis Runde"):
 				sums++
 				if !strings.Contains(fieldsText(e), " Augen · ") {
@@ -177,7 +183,11 @@ func TestLausSpeaksTheServersLanguageInPublicAndEachPlayersInPrivate(t *testing.
 			default:
 				continue
 			}
-			if en := englishIn(e.Title + "\n" + e.Description + "\n" + fieldsText(e)); en != "" {
+			footer := ""
+			if e.Footer != nil {
+				footer = e.Footer.Text
+			}
+			if en := englishIn(e.Title + "\n" + e.Description + "\n" + fieldsText(e) + footer); en != "" {
 				t.Errorf("public message %q says %q, English in a German server:\n%s\n%s", e.Title, en, e.Description, fieldsText(e))
 			}
 		}
@@ -218,6 +228,15 @@ func TestLausSpeaksTheServersLanguageInPublicAndEachPlayersInPrivate(t *testing.
 		}
 	}
 	w.NoFailures()
+}
+
+// buttonLabels are the labels of m's buttons.
+func buttonLabels(m *discordgo.Message) []string {
+	var out []string
+	for _, b := range discordtest.Buttons(m) {
+		out = append(out, b.Label)
+	}
+	return out
 }
 
 // fieldsText is an embed's fields' names and values, a line each.

@@ -16,12 +16,15 @@ var guidePages = [][2]string{
 	{"laus.guide.scoring.title", "laus.guide.scoring.body"},
 }
 
-// guideIn is Laus's How to play in l: a private answer, in the language of
-// whoever asked.
-func guideIn(l lang.Lang) help.Guide {
-	g := help.Guide{Game: "laus", Title: "Laus", Color: lausColor} // lang:keep — the game's name
-	for _, p := range guidePages {
-		g.Pages = append(g.Pages, help.Page{Title: l.T(p[0]), Body: l.T(p[1])})
+// guide is Laus's How to play, its pages in the reader's language.
+var guide = help.Guide{Game: "laus", Title: "Laus", Color: lausColor, Localized: guidePagesIn} // lang:keep — the game's name
+
+// guidePagesIn are the How to play pages in l: a private answer, in the
+// language of whoever asked.
+func guidePagesIn(l lang.Lang) []help.Page {
+	pages := make([]help.Page, len(guidePages))
+	for i, p := range guidePages {
+		pages[i] = help.Page{Title: l.T(p[0]), Body: l.T(p[1])}
 	}
-	return g
+	return pages
 }

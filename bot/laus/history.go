@@ -64,7 +64,7 @@ func (g *Game) OwnsComponent(id ui.ComponentID) bool {
 // How to play page or the scoreboard's Share button.
 func (g *Game) HandleComponent(ctx context.Context, in *ui.Input) *ui.Reply {
 	if help.Owns(in.Component) {
-		return guideIn(in.Lang()).Turn(in)
+		return guide.Turn(in)
 	}
 	if share.Owns(in.Component) {
 		// Shared, the board is public: the server's language.

@@ -32,9 +32,14 @@ func checkTarget(l lang.Lang, v int64) string {
 // show where a server has set none.
 const DefaultTarget = defaultTarget
 
-// serverSettings are Laus's server defaults in /cardbot settings.
+// serverSettings are Laus's server defaults in /cardbot settings, named
+// and refused in the language of the member who asked.
 var serverSettings = []catalog.Setting{
-	{Option: TargetOption("laus_target"), Check: CheckTarget,
-		Label: "Target (Laus)", Default: DefaultTarget, Unit: " points",
-		Field: func(g *store.GuildSettings) **int64 { return &g.LausTarget }},
+	{Option: TargetOption("laus_target"), Check: CheckTarget, CheckIn: checkTarget, Words: targetWords,
+		Default: DefaultTarget, Field: func(g *store.GuildSettings) **int64 { return &g.LausTarget }},
+}
+
+// targetWords are the target's name and unit on the settings page, in l.
+func targetWords(l lang.Lang) (label, unit string) {
+	return l.T("laus.limits.target_label"), l.T("laus.limits.target_unit")
 }

@@ -58,7 +58,7 @@ func (g *Game) newTable(ctx context.Context, in *ui.Input) *ui.Reply {
 	}
 	// Discord enforces these ranges in its client, but a forged request does
 	// not; a server default was checked when it was set, and again here.
-	for _, why := range []string{checkTarget(in.Lang(), target), table.CheckTurnTimer(s.TurnTimerS)} {
+	for _, why := range []string{checkTarget(in.Lang(), target), table.CheckTurnTimerIn(in.Lang(), s.TurnTimerS)} {
 		if why != "" {
 			return ui.EphemeralText(why)
 		}

@@ -181,9 +181,9 @@ func lausPublic(s lausScreen) ui.Rendering {
 	var row []discordgo.MessageComponent
 	if over {
 		if s.GameID != "" {
-			e.Footer = &discordgo.MessageEmbedFooter{Text: l.T("laus.table.footer", "ID", s.GameID, "Hint", entry.ReplayHint(s.GameID))}
+			e.Footer = &discordgo.MessageEmbedFooter{Text: l.T("laus.table.footer", "ID", s.GameID, "Hint", entry.ReplayHintIn(l, s.GameID))}
 		}
-		row = table.AfterGameButtons(gameName, s.TableID, s.MatchNo).Components
+		row = table.AfterGameButtonsIn(l, gameName, s.TableID, s.MatchNo).Components
 	} else {
 		id := func(verb ui.Verb) string { return matchButton(s.TableID, verb, s.MatchNo, v.Round).ID() }
 		row = append(row, discordgo.Button{Label: l.T("laus.button.my_hand"), Style: discordgo.PrimaryButton, CustomID: id(table.VerbHand), Emoji: &discordgo.ComponentEmoji{Name: "🃏"}})
@@ -191,7 +191,7 @@ func lausPublic(s lausScreen) ui.Rendering {
 			row = append(row, discordgo.Button{Label: l.T("laus.button.back"), Style: discordgo.SuccessButton, CustomID: id(table.VerbBack), Emoji: &discordgo.ComponentEmoji{Name: "👋"}})
 		}
 	}
-	row = append(row, help.Button(gameName))
+	row = append(row, help.ButtonIn(l, gameName))
 	s.Emojis.Fit(e)
 	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}}
 }

@@ -106,7 +106,7 @@ func TestViewsLausGerman(t *testing.T) {
 	golden.Check(t, "laus_alltime_de", ui.Rendering{Embeds: []*discordgo.MessageEmbed{allTimeTable(de,
 		[]store.LausPlayerStats{{User: "111", Matches: 3, Losses: 1, Rounds: 14, AvgRoundScore: 41.5, Slams: 1, QueensTaken: 2}},
 		map[string]string{"111": "ann"})}})
-	golden.Check(t, "laus_rules_de", guideIn(de).Page(0))
+	golden.Check(t, "laus_rules_de", guide.PageIn(de, 0))
 }
 
 // buttonLabels lists a rendering's button labels, one string.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/restpace"
 	"github.com/cardbot/cardbot/bot/ui"
 )
@@ -45,9 +46,9 @@ type Outbox struct {
 	retire     *ui.Rendering  // what the current table message becomes when a fresh one replaces it
 	staleSince time.Time      // when the oldest urgent change not yet sent was made (zero: none)
 	lastPublic time.Time
-	backoff    time.Time // no public call before this, after Discord refused one
-	problem    string    // the last thing Discord refused us, in plain words
-	refusals   int       // how many calls Discord has refused
+	backoff    time.Time              // no public call before this, after Discord refused one
+	problem    func(lang.Lang) string // the last thing Discord refused us, in plain words of a reader (nil: nothing)
+	refusals   int                    // how many calls Discord has refused
 	hands      map[string]*handSlot
 	attached   attachedFiles // the pictures the table message carries (see pictures.go)
 	noPictures bool          // Discord refused a picture in this channel (see pictures.go)
@@ -151,13 +152,17 @@ func (o *Outbox) Announce(r ui.Rendering, sent func(messageID string)) {
 	o.mark()
 }
 
-// Problem returns, and forgets, what Discord last refused, in plain words.
-func (o *Outbox) Problem() string {
+// Problem returns, and forgets, what Discord last refused, in plain words
+// of l.
+func (o *Outbox) Problem(l lang.Lang) string {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	p := o.problem
-	o.problem = ""
-	return p
+	o.problem = nil
+	if p == nil {
+		return ""
+	}
+	return p(l)
 }
 
 // MessageID returns the ID of the current table message ("" before it exists).

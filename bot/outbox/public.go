@@ -2,12 +2,12 @@ package outbox
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/ui"
 )
 
@@ -97,14 +97,13 @@ func (o *Outbox) retryLater(r ui.Rendering, fresh bool) {
 func (o *Outbox) noteProblem(err error) {
 	o.mu.Lock()
 	channel := o.channelID
-	msg := "Discord refused to show the table message: " + err.Error()
+	// Said in the language of whoever clicks next (see Problem).
+	msg := func(l lang.Lang) string { return l.T("outbox.refused", "Err", err.Error()) }
 	switch RESTCode(err) {
 	case discordgo.ErrCodeMissingPermissions, discordgo.ErrCodeMissingAccess:
 		// The grace a refusing channel has (see unreachable.go).
 		secs := max(1, int(o.reach.grace.Round(time.Second)/time.Second))
-		msg = fmt.Sprintf("cardbot cannot post or edit the table message in this channel. Give it the **View Channel**, "+
-			"**Send Messages**, **Embed Links** and **Read Message History** permissions here within %d seconds, "+
-			"or the table closes and every chip goes back.", secs)
+		msg = func(l lang.Lang) string { return l.T("outbox.no_permission", "S", secs) }
 	}
 	o.problem = msg
 	o.refusals++

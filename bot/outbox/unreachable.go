@@ -52,7 +52,9 @@ type reach struct {
 // refusals, once a table runs on it: home is the table's channel (a
 // thread's refusal is not the channel's), grace how long a place may
 // refuse every call before it is lost. onLost and onThreadShut are called
-// off the table's goroutine.
+// off the table's goroutine; onLost's why is the catalogue ID of the
+// reason ("table.lost.channel_deleted"), for the table to say in its
+// language.
 func (o *Outbox) Watch(home string, grace time.Duration, onLost func(why string), onThreadShut func(thread string, why ThreadShut)) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
@@ -116,7 +118,7 @@ func (o *Outbox) refusedPlace(channel string, err error) refusal {
 			o.mu.Unlock()
 			return refusalPassing
 		}
-		why = "its channel was deleted"
+		why = "table.lost.channel_deleted"
 	case discordgo.ErrCodeMissingAccess, discordgo.ErrCodeMissingPermissions:
 		now := time.Now()
 		if o.reach.refusedSince.IsZero() {
@@ -126,7 +128,7 @@ func (o *Outbox) refusedPlace(channel string, err error) refusal {
 			o.mu.Unlock()
 			return refusalPassing
 		}
-		why = "cardbot may no longer post in its channel"
+		why = "table.lost.no_post"
 	default:
 		o.mu.Unlock()
 		return refusalPassing

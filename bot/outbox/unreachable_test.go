@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/restpace"
 	"github.com/cardbot/cardbot/bot/ui"
 )
@@ -60,7 +61,7 @@ func TestADeletedChannelIsLostAtOnce(t *testing.T) {
 		t.Fatalf("Unknown Channel: %v, want final", got)
 	}
 	b.Lose("again") // a gateway event after the refusal
-	if len(b.lost) != 1 || b.lost[0] != "its channel was deleted" {
+	if len(b.lost) != 1 || lang.English.T(b.lost[0]) != "its channel was deleted" {
 		t.Errorf("told %v, want once that the channel was deleted", b.lost)
 	}
 	// Nothing queued is left, and nothing queued later is taken.

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
@@ -20,11 +21,14 @@ type OpenTable struct {
 	People  []string     // the seated people's names, in seat order
 }
 
-// Label is the table as one line of an autocomplete list (at most 100
-// characters, Discord's limit for a choice's name).
-func (o OpenTable) Label() string {
-	phase := map[store.Status]string{store.StatusLobby: "waiting to start", store.StatusPlaying: "playing",
-		store.StatusFinished: "game over"}[o.Phase]
+// Label is the table as one line of an autocomplete list, in l (at most
+// 100 characters, Discord's limit for a choice's name).
+func (o OpenTable) Label(l lang.Lang) string {
+	phase := map[store.Status]string{store.StatusLobby: "table.moderator.waiting", store.StatusPlaying: "table.moderator.playing",
+		store.StatusFinished: "table.moderator.over"}[o.Phase]
+	if phase != "" {
+		phase = l.T(phase)
+	}
 	s := fmt.Sprintf("%s %s · %s · %s", o.Title, o.ID, phase, strings.Join(o.People, ", "))
 	if r := []rune(s); len(r) > 100 {
 		s = string(r[:99]) + "…"
@@ -95,15 +99,17 @@ func (e *Env) CloseTableAsModerator(ctx context.Context, game, id string, in *ui
 			}
 		}
 		staked := c.Status == store.StatusLobby || c.Status == store.StatusPlaying
-		shown := "Closed by " + in.UserName + " (moderator)."
+		// The table message and the note are public: the table's language.
+		l := c.Lang
+		shown := l.T("table.moderator.closed_by", "Name", in.UserName)
 		if staked {
-			shown += " Nobody won this game: every chip paid in or held for it went back to its player."
+			shown += " " + l.T("table.moderator.nobody_won")
 		}
-		note := fmt.Sprintf("🛑 %s table **%s** was closed by %s.", c.Title, c.ID, in.UserName)
+		note := l.T("table.moderator.note", "Game", c.Title, "Table", c.ID, "Name", in.UserName)
 		if staked {
-			note += " Your chips are back in your balance."
+			note += " " + l.T("table.moderator.chips_back")
 		}
-		closure := store.Closure{By: in.UserID, Reason: "closed by a moderator"}
+		closure := store.Closure{By: in.UserID, Reason: "closed by a moderator"} // lang:keep — stored for the record, read by operators
 		if len(mentions) == 0 {
 			closed, err = Abandon(ctx, t, closure, shown)
 		} else {

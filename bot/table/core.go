@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"sync/atomic"
 	"time"
 
@@ -149,15 +148,19 @@ func (c *Core) Event(s string) {
 // ClosedView replaces a lobby or finished table message once it is over.
 func (c *Core) ClosedView(why string) ui.Rendering {
 	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{{
-		Title: fmt.Sprintf("%s · table %s", c.Title, c.ID), Description: why, Color: 0x777777,
+		Title: c.TitleLine(), Description: why, Color: 0x777777,
 	}}, Components: []discordgo.MessageComponent{}}
 }
+
+// TitleLine is the title of the table's public messages, in its language:
+// "Laro · table ab12cd".
+func (c *Core) TitleLine() string { return c.Lang.T("table.title", "Game", c.Title, "Table", c.ID) }
 
 // MySeat returns the clicking user's seat, or a refusal.
 func (c *Core) MySeat(in *ui.Input) (int, *ui.Reply) {
 	i := SeatIndex(c.Seats, in.UserID)
 	if i < 0 {
-		return -1, ui.EphemeralText("You are not seated at this table. You can follow it on the table message, or join its next game.")
+		return -1, ui.EphemeralText(in.Lang().T("table.not_seated_follow"))
 	}
 	return i, nil
 }
@@ -202,8 +205,8 @@ func (c *Core) NextGame(ctx context.Context, settings json.RawMessage) (id strin
 	// Seats are claimed before any I/O, all or none, so nobody can open
 	// another table meanwhile and end up seated at two.
 	if user, other, ok := c.Env.ClaimSeats(c.Name(), c.Guild, people, c.ID); !ok {
-		return "", nil, ui.EphemeralText(fmt.Sprintf("<@%s> now sits at %s table **%s**, so this table cannot play again. "+
-			"Open a new one with `/%s new`.", user, c.Title, other, c.Name()))
+		return "", nil, ui.EphemeralText(c.Lang.T("table.more.cannot_play_again", "User", user, "Game", c.Title, "Table", other,
+			"Cmd", ui.Cmd(c.Lang, c.Name()+" new")))
 	}
 	g, err := c.Env.Store.CreateGame(ctx, store.Game{
 		TableID: c.ID, Kind: c.Kind, Guild: c.Guild, Channel: c.Channel, Host: c.Host,
@@ -212,7 +215,7 @@ func (c *Core) NextGame(ctx context.Context, settings json.RawMessage) (id strin
 	if err != nil {
 		c.FreeSeats()
 		c.Env.Log.Error("creating the next game", "table", c.ID, "err", err)
-		return "", nil, ui.EphemeralText(ui.MsgSomethingWrong)
+		return "", nil, ui.EphemeralText(ui.SomethingWrong(c.Lang))
 	}
 	undo = func() {
 		cancelled := store.StatusCancelled

@@ -3,10 +3,10 @@ package table
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
@@ -35,10 +35,17 @@ func TurnTimerOption() *discordgo.ApplicationCommandOption {
 	return ui.IntOption("turn_timer", MinTurnTimer, MaxTurnTimer)
 }
 
-// CheckTurnTimer says why v seconds is not a valid turn timer, or returns "".
-func CheckTurnTimer(v int64) string {
+// CheckTurnTimer is CheckTurnTimerIn in English.
+//
+// Deprecated: use CheckTurnTimerIn(in.Lang(), v); it stays until the games
+// call that.
+func CheckTurnTimer(v int64) string { return CheckTurnTimerIn(lang.English, v) }
+
+// CheckTurnTimerIn says in l why v seconds is not a valid turn timer, or
+// returns "".
+func CheckTurnTimerIn(l lang.Lang, v int64) string {
 	if v < MinTurnTimer || v > MaxTurnTimer {
-		return fmt.Sprintf("The turn timer must be between %d and %d seconds.", MinTurnTimer, MaxTurnTimer)
+		return l.T("table.more.turn_timer_range", "Min", MinTurnTimer, "Max", MaxTurnTimer)
 	}
 	return ""
 }

@@ -27,13 +27,17 @@ import (
 func (e *Env) Open(ctx context.Context, t LobbyGame, in *ui.Input) *ui.Reply {
 	c := t.TableCore()
 	if perms := in.AppPermissions; perms != 0 && perms&discordgo.PermissionAdministrator == 0 {
-		if need, where, names := e.postPermissions(ctx, in.ChannelID); perms&need != need {
-			return ui.EphemeralText(fmt.Sprintf("I could not post the table in this %s. Give cardbot the %s permissions here, "+
-				"then try `/%s new` again.", where, names, c.Name()))
+		if need, where := e.postPermissions(ctx, in.ChannelID); perms&need != need {
+			l := in.Lang()
+			place, names := l.T("table.open.channel"), l.T("table.open.perms_channel")
+			if where == "thread" {
+				place, names = l.T("table.open.thread"), l.T("table.open.perms_thread")
+			}
+			return ui.EphemeralText(l.T("table.open.no_post", "Where", place, "Names", names, "Cmd", ui.Cmd(l, c.Name()+" new")))
 		}
 	}
 	if other, ok := e.ClaimSeat(c.Name(), c.Guild, c.Host, c.ID); !ok {
-		return ui.EphemeralText(fmt.Sprintf("You already sit at %s table **%s** in this server. Leave it first (or finish its game).", c.Title, other))
+		return ui.EphemeralText(in.Lang().T("table.open.seated_elsewhere", "Game", c.Title, "Table", other))
 	}
 	g, err := e.Store.CreateGame(ctx, store.Game{
 		TableID: c.ID, Kind: c.Kind, Guild: c.Guild, Channel: c.Channel, Host: c.Host,
@@ -43,7 +47,7 @@ func (e *Env) Open(ctx context.Context, t LobbyGame, in *ui.Input) *ui.Reply {
 	if err != nil {
 		e.ReleaseSeat(c.Name(), c.Guild, c.Host, c.ID)
 		e.Log.Error("creating a table", "game", c.Name(), "err", err)
-		return ui.EphemeralText(ui.MsgSomethingWrong)
+		return ui.EphemeralText(ui.SomethingWrong(in.Lang()))
 	}
 	c.GameID = g.ID
 	e.Start(t, "")
@@ -146,7 +150,7 @@ func ArmIdle(t LobbyGame, d time.Duration) {
 			return
 		}
 		if c.Status == store.StatusLobby {
-			CancelTable(context.Background(), t, nil, "closed: nobody started it in time")
+			CancelTable(context.Background(), t, nil, "table.closed.idle")
 			return
 		}
 		CloseTable(t)

@@ -2,11 +2,11 @@ package table
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/help"
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
@@ -16,7 +16,7 @@ import (
 func LobbyClick(ctx context.Context, t LobbyGame, in *ui.Input, start func() *ui.Reply) *ui.Reply {
 	b, ok := ParseLobbyButton(in.Component)
 	if !ok {
-		return ui.EphemeralText("That button belongs to an earlier game at this table.")
+		return ui.EphemeralText(in.Lang().T("table.earlier_button"))
 	}
 	switch b.Verb {
 	case VerbJoin:
@@ -27,31 +27,36 @@ func LobbyClick(ctx context.Context, t LobbyGame, in *ui.Input, start func() *ui
 		return addComputer(ctx, t, in)
 	case VerbStart:
 		if in.UserID != t.TableCore().Host {
-			return ui.EphemeralText("Only the host can start the game.")
+			return ui.EphemeralText(in.Lang().T("table.lobby.only_host_start"))
 		}
 		return start()
 	case VerbCancel:
-		return CancelTable(ctx, t, in, "cancelled by the host")
+		return CancelTable(ctx, t, in, "table.closed.cancelled")
 	}
-	return ui.EphemeralText("The game has not started yet: wait for the host to click **Start**.")
+	return ui.EphemeralText(in.Lang().T("table.lobby.not_started"))
 }
 
-// FreePlayLine tells a lobby's readers that a game against the computer
+// FreePlay tells a lobby's readers, in l, that a game against the computer
 // costs nothing: no chips move at a table with a computer seat, so a
 // newcomer can learn there before playing for chips.
-const FreePlayLine = "🆓 Free to try: no chips move when a computer plays. The host presses **Add computer**."
+func FreePlay(l lang.Lang) string { return l.T("table.lobby.free_play") }
 
-// LobbyButtons are the rows under every lobby message: the lobby's, and
-// How to play on its own.
-func LobbyButtons(game, tableID string) []discordgo.MessageComponent {
+// FreePlayLine is FreePlay in English.
+//
+// Deprecated: use FreePlay(c.Lang); it stays until the games call it.
+var FreePlayLine = FreePlay(lang.English)
+
+// LobbyButtons are the rows under every lobby message, in l: the lobby's,
+// and How to play on its own.
+func LobbyButtons(l lang.Lang, game, tableID string) []discordgo.MessageComponent {
 	id := func(verb ui.Verb) string { return LobbyButton{Game: game, Table: tableID, Verb: verb}.ID() }
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: "Join", Style: discordgo.SuccessButton, CustomID: id(VerbJoin)},
-		discordgo.Button{Label: "Leave", Style: discordgo.SecondaryButton, CustomID: id(VerbLeave)},
-		discordgo.Button{Label: "Add computer", Style: discordgo.SecondaryButton, CustomID: id(VerbComputer)},
-		discordgo.Button{Label: "Start", Style: discordgo.PrimaryButton, CustomID: id(VerbStart)},
-		discordgo.Button{Label: "Cancel", Style: discordgo.DangerButton, CustomID: id(VerbCancel)},
-	}}, discordgo.ActionsRow{Components: []discordgo.MessageComponent{help.Button(game)}}}
+		discordgo.Button{Label: l.T("table.lobby.join"), Style: discordgo.SuccessButton, CustomID: id(VerbJoin)},
+		discordgo.Button{Label: l.T("table.lobby.leave"), Style: discordgo.SecondaryButton, CustomID: id(VerbLeave)},
+		discordgo.Button{Label: l.T("table.lobby.add_computer"), Style: discordgo.SecondaryButton, CustomID: id(VerbComputer)},
+		discordgo.Button{Label: l.T("table.lobby.start"), Style: discordgo.PrimaryButton, CustomID: id(VerbStart)},
+		discordgo.Button{Label: l.T("table.lobby.cancel"), Style: discordgo.DangerButton, CustomID: id(VerbCancel)},
+	}}, discordgo.ActionsRow{Components: []discordgo.MessageComponent{help.ButtonIn(l, game)}}}
 }
 
 // lobbyUpdate answers a lobby click by redrawing the lobby message.
@@ -63,16 +68,16 @@ func lobbyUpdate(t LobbyGame) *ui.Reply {
 func joinLobby(ctx context.Context, t LobbyGame, in *ui.Input) *ui.Reply {
 	c := t.TableCore()
 	if SeatIndex(c.Seats, in.UserID) >= 0 {
-		return ui.EphemeralText("You are already seated at this table.")
+		return ui.EphemeralText(in.Lang().T("table.lobby.already_seated"))
 	}
 	if len(c.Seats) >= t.MaxSeats() {
-		return ui.EphemeralText(fmt.Sprintf("This table is full (%d players).", t.MaxSeats()))
+		return ui.EphemeralText(in.Lang().T("table.lobby.full", "Max", t.MaxSeats()))
 	}
 	// The seat is reserved before any I/O (the chips check reads the
 	// store), so a click on Join at another table cannot seat the player
 	// twice meanwhile.
 	if other, ok := c.Env.ClaimSeat(c.Name(), c.Guild, in.UserID, c.ID); !ok {
-		return ui.EphemeralText(fmt.Sprintf("You already sit at %s table **%s** in this server. Leave it first.", c.Title, other))
+		return ui.EphemeralText(in.Lang().T("table.lobby.seated_elsewhere", "Game", c.Title, "Table", other))
 	}
 	if r := t.CanJoin(ctx, in); r != nil {
 		c.Env.ReleaseSeat(c.Name(), c.Guild, in.UserID, c.ID)
@@ -82,7 +87,7 @@ func joinLobby(ctx context.Context, t LobbyGame, in *ui.Input) *ui.Reply {
 	if err := c.SaveSeats(ctx, t.SettingsJSON()); err != nil {
 		c.Seats = c.Seats[:len(c.Seats)-1]
 		c.Env.ReleaseSeat(c.Name(), c.Guild, in.UserID, c.ID)
-		return ui.EphemeralText(ui.MsgSomethingWrong)
+		return ui.EphemeralText(ui.SomethingWrong(in.Lang()))
 	}
 	c.KeepJoin(in)
 	return lobbyUpdate(t)
@@ -94,7 +99,7 @@ func leaveLobby(ctx context.Context, t LobbyGame, in *ui.Input) *ui.Reply {
 	c := t.TableCore()
 	i := SeatIndex(c.Seats, in.UserID)
 	if i < 0 {
-		return ui.EphemeralText("You are not seated at this table.")
+		return ui.EphemeralText(in.Lang().T("table.not_seated"))
 	}
 	old, oldHost := c.Seats, c.Host
 	c.Seats = append(append([]Seat{}, c.Seats[:i]...), c.Seats[i+1:]...)
@@ -102,13 +107,13 @@ func leaveLobby(ctx context.Context, t LobbyGame, in *ui.Input) *ui.Reply {
 		next, ok := FirstHuman(c.Seats)
 		if !ok {
 			c.Seats = old
-			return CancelTable(ctx, t, in, "closed: the host left and nobody else was seated")
+			return CancelTable(ctx, t, in, "table.closed.host_left")
 		}
 		c.Host = next
 	}
 	if err := c.SaveSeats(ctx, t.SettingsJSON()); err != nil {
 		c.Seats, c.Host = old, oldHost
-		return ui.EphemeralText(ui.MsgSomethingWrong)
+		return ui.EphemeralText(ui.SomethingWrong(in.Lang()))
 	}
 	c.Env.ReleaseSeat(c.Name(), c.Guild, in.UserID, c.ID)
 	c.forgetJoin(in.UserID)
@@ -118,34 +123,36 @@ func leaveLobby(ctx context.Context, t LobbyGame, in *ui.Input) *ui.Reply {
 func addComputer(ctx context.Context, t LobbyGame, in *ui.Input) *ui.Reply {
 	c := t.TableCore()
 	if in.UserID != c.Host {
-		return ui.EphemeralText("Only the host can add computer players.")
+		return ui.EphemeralText(in.Lang().T("table.lobby.only_host_computer"))
 	}
 	if len(c.Seats) >= t.MaxSeats() {
-		return ui.EphemeralText(fmt.Sprintf("This table is full (%d players).", t.MaxSeats()))
+		return ui.EphemeralText(in.Lang().T("table.lobby.full", "Max", t.MaxSeats()))
 	}
 	c.Seats = append(c.Seats, Seat{Computer: true, Name: NextComputerName(c.Seats)})
 	undo := t.ComputerAdded()
 	if err := c.SaveSeats(ctx, t.SettingsJSON()); err != nil {
 		c.Seats = c.Seats[:len(c.Seats)-1]
 		undo()
-		return ui.EphemeralText(ui.MsgSomethingWrong)
+		return ui.EphemeralText(ui.SomethingWrong(in.Lang()))
 	}
 	return lobbyUpdate(t)
 }
 
 // CancelTable closes a lobby: by its host (in), or by its idle timer (nil).
+// why is the catalogue ID of the closed message's text ("table.closed.idle"),
+// written in the table's language.
 func CancelTable(ctx context.Context, t LobbyGame, in *ui.Input, why string) *ui.Reply {
 	c := t.TableCore()
 	if in != nil && in.UserID != c.Host {
-		return ui.EphemeralText("Only the host can cancel the table.")
+		return ui.EphemeralText(in.Lang().T("table.lobby.only_host_cancel"))
 	}
 	st := store.StatusCancelled
 	if _, err := c.Env.Store.UpdateGame(ctx, c.GameID, store.GameUpdate{Status: &st}); err != nil {
 		c.Env.Log.Error("cancelling a table", "table", c.ID, "err", err)
-		return ui.EphemeralText(ui.MsgSomethingWrong)
+		return ui.EphemeralText(ui.SomethingWrong(c.ReaderLang(c.Host)))
 	}
 	CloseTable(t)
-	v := c.ClosedView("This table was " + why + ".")
+	v := c.ClosedView(c.Lang.T(why))
 	if in == nil {
 		c.Out.Close(&v) // its last message: nothing is sent after it
 		return nil
@@ -160,14 +167,15 @@ func CancelTable(ctx context.Context, t LobbyGame, in *ui.Input, why string) *ui
 func LobbyMessage(t LobbyGame, join, settings string) ui.Rendering {
 	c := t.TableCore()
 	entry, _ := c.Env.Games.Lookup(c.Kind)
+	l := c.Lang
 	e := &discordgo.MessageEmbed{
-		Title:       fmt.Sprintf("%s · table %s", c.Title, c.ID),
-		Description: fmt.Sprintf("Hosted by %s. %s%s", LabelOf(c.Seats, c.Host), join, Line(c.ThreadLine())),
+		Title:       c.TitleLine(),
+		Description: l.T("table.lobby.hosted_by", "Host", LabelOf(c.Seats, c.Host), "Join", join, "Thread", Line(c.ThreadLine())),
 		Color:       entry.Colour,
 		Fields: []*discordgo.MessageEmbedField{
-			{Name: "Seats", Value: SeatList(c.Seats, t.MaxSeats())},
-			{Name: "Settings", Value: settings},
+			{Name: l.T("table.lobby.seats"), Value: SeatList(l, c.Seats, t.MaxSeats())},
+			{Name: l.T("table.lobby.settings"), Value: settings},
 		},
 	}
-	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: LobbyButtons(c.Name(), c.ID)}
+	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: LobbyButtons(l, c.Name(), c.ID)}
 }

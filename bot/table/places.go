@@ -3,11 +3,11 @@ package table
 import (
 	"context"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/outbox"
 	"github.com/cardbot/cardbot/bot/threads"
 	"github.com/cardbot/cardbot/bot/ui"
@@ -33,7 +33,7 @@ func (e *Env) WatchPlaces(s *discordgo.Session) (forget func()) {
 			// With unavailable set the server is in an outage and comes
 			// back; without it the bot was removed (Discord's docs).
 			if ev.Guild != nil && !ev.Unavailable {
-				e.lose(func(c *Core) bool { return c.Guild == ev.ID }, "cardbot was removed from the server")
+				e.lose(func(c *Core) bool { return c.Guild == ev.ID }, "table.lost.removed")
 			}
 		}),
 		s.AddHandler(func(_ *discordgo.Session, ev *discordgo.ThreadUpdate) {
@@ -62,7 +62,7 @@ func (e *Env) WatchPlaces(s *discordgo.Session) (forget func()) {
 // channelDeleted ends the tables of a deleted channel; a deleted thread
 // arrives here too from a gateway that sends CHANNEL_DELETE for it.
 func (e *Env) channelDeleted(guild, id string) {
-	e.lose(func(c *Core) bool { return c.Guild == guild && c.Channel == id }, "its channel was deleted")
+	e.lose(func(c *Core) bool { return c.Guild == guild && c.Channel == id }, "table.lost.channel_deleted")
 	for _, t := range e.tablesOf(guild) {
 		c := t.TableCore()
 		c.Act.Post(func() { c.leaveShutThread(id, outbox.ThreadDeleted) })
@@ -128,7 +128,9 @@ func abandonUnreachable(t Table, why string) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	finished := c.Status == store.StatusFinished // its game has its result already
-	closed, err := Abandon(ctx, t, store.Closure{Reason: "unreachable: " + why}, "")
+	// The stored reason stays in English, for the record; the players
+	// read it in the table's language.
+	closed, err := Abandon(ctx, t, store.Closure{Reason: "unreachable: " + lang.English.T(why)}, "")
 	if err != nil {
 		c.Env.Log.Error("abandoning a table whose channel is lost", "table", c.ID, "err", err)
 		c.Act.After(unreachableRetry, func() { abandonUnreachable(t, why) })
@@ -137,11 +139,11 @@ func abandonUnreachable(t Table, why string) {
 	if !closed {
 		return
 	}
-	what := "The game ends with no winner, and any chips it held are back with their players. "
+	what := c.Lang.T("table.lost.no_winner")
 	if finished {
 		what = ""
 	}
-	v := c.ClosedView(fmt.Sprintf("This table has closed: %s. %sYou are free to sit at another table.", why, what))
+	v := c.ClosedView(c.Lang.T("table.lost.closed", "Why", c.Lang.T(why), "What", what))
 	// A hand answer still on its way is linked after this (settleHand):
 	// its redraw shows the closure too, rather than a live hand that
 	// would replace this edit in the hand's queue (refreshHand).
@@ -171,13 +173,13 @@ func (c *Core) leaveShutThread(thread string, why outbox.ThreadShut) {
 		return
 	}
 	what := map[outbox.ThreadShut]string{
-		outbox.ThreadArchived: "its thread was archived and cardbot may not reopen it",
-		outbox.ThreadLocked:   "a moderator locked its thread",
-		outbox.ThreadDeleted:  "its thread was deleted",
+		outbox.ThreadArchived: "table.lost.thread_archived",
+		outbox.ThreadLocked:   "table.lost.thread_locked",
+		outbox.ThreadDeleted:  "table.lost.thread_deleted",
 	}[why]
-	c.Env.Log.Info("a game leaves its thread", "table", c.ID, "thread", thread, "why", what)
+	c.Env.Log.Info("a game leaves its thread", "table", c.ID, "thread", thread, "why", lang.English.T(what))
 	c.Thread.ID = ""
-	c.Out.Relocate(c.Channel, ui.Rendering{Content: fmt.Sprintf("⚠️ %s table **%s**: %s, so the game goes on here, below.", c.Title, c.ID, what)})
+	c.Out.Relocate(c.Channel, ui.Rendering{Content: c.Lang.T("table.lost.moved", "Game", c.Title, "Table", c.ID, "What", c.Lang.T(what))})
 }
 
 // unarchive reopens an archived thread; Discord allows it to anyone who

@@ -2,12 +2,12 @@ package table
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
@@ -37,7 +37,7 @@ type NextGamer interface {
 // or I'm in, Start now, and Leave table.
 func AfterGameClick(ctx context.Context, t NextGamer, in *ui.Input) *ui.Reply {
 	if t.TableCore().Status == store.StatusPlaying {
-		return ui.EphemeralText("The next game is already running.")
+		return ui.EphemeralText(in.Lang().T("table.ready.running"))
 	}
 	switch in.Component.Verb {
 	case VerbAgain:
@@ -47,7 +47,7 @@ func AfterGameClick(ctx context.Context, t NextGamer, in *ui.Input) *ui.Reply {
 	case VerbLeave:
 		return LeaveAfterGame(ctx, t, in)
 	}
-	return ui.EphemeralText("That button is not one of this table's.")
+	return ui.EphemeralText(in.Lang().T("table.not_this_tables"))
 }
 
 // imIn counts in's user in for the next game, and starts it once everybody is.
@@ -57,7 +57,7 @@ func imIn(ctx context.Context, t NextGamer, in *ui.Input) *ui.Reply {
 		return r
 	}
 	if c.ready[in.UserID] {
-		return ui.EphemeralText("You are in. The next game starts when everyone is, or when the host clicks **Start now**.")
+		return ui.EphemeralText(in.Lang().T("table.ready.you_are_in"))
 	}
 	ready := map[string]bool{in.UserID: true}
 	for u := range c.ready {
@@ -68,7 +68,7 @@ func imIn(ctx context.Context, t NextGamer, in *ui.Input) *ui.Reply {
 		return t.BeginNext(ctx, in)
 	}
 	if err := c.saveReady(ctx, ready); err != nil {
-		return ui.EphemeralText(ui.MsgSomethingWrong)
+		return ui.EphemeralText(ui.SomethingWrong(in.Lang()))
 	}
 	c.ready = ready
 	return afterGameUpdate(t)
@@ -79,10 +79,10 @@ func imIn(ctx context.Context, t NextGamer, in *ui.Input) *ui.Reply {
 func startNow(ctx context.Context, t NextGamer, in *ui.Input) *ui.Reply {
 	c := t.TableCore()
 	if in.UserID != c.Host {
-		return ui.EphemeralText("Only the host can start the next game. Click **I'm in** if you want to play.")
+		return ui.EphemeralText(in.Lang().T("table.ready.only_host_next"))
 	}
 	if c.ready == nil {
-		return ui.EphemeralText("Click **Play again** first: then everyone seated can say they are in.")
+		return ui.EphemeralText(in.Lang().T("table.ready.again_first"))
 	}
 	ready := map[string]bool{in.UserID: true}
 	for u := range c.ready {
@@ -90,12 +90,11 @@ func startNow(ctx context.Context, t NextGamer, in *ui.Input) *ui.Reply {
 	}
 	seated := slices.DeleteFunc(slices.Clone(c.Seats), func(s Seat) bool { return !s.Computer && !ready[s.UserID] })
 	if len(seated) < t.MinSeats() {
-		return ui.EphemeralText(fmt.Sprintf("A game needs at least %d players, and only %d are in. "+
-			"Wait for the others to click **I'm in**, or open a new table.", t.MinSeats(), len(seated)))
+		return ui.EphemeralText(in.Lang().T("table.ready.too_few", "Min", t.MinSeats(), "In", len(seated)))
 	}
 	if err := c.SaveLeavers(ctx, c.gameSeats(), seated); err != nil {
 		c.Env.Log.Error("storing who is out of the next game", "table", c.ID, "err", err)
-		return ui.EphemeralText(ui.MsgSomethingWrong)
+		return ui.EphemeralText(ui.SomethingWrong(in.Lang()))
 	}
 	for _, s := range c.Seats {
 		if !s.Computer && !ready[s.UserID] {
@@ -119,7 +118,7 @@ func LeaveAfterGame(ctx context.Context, t NextGamer, in *ui.Input) *ui.Reply {
 	// not seat the player again.
 	if err := c.SaveLeavers(ctx, c.gameSeats(), seated); err != nil {
 		c.Env.Log.Error("storing who left a table", "table", c.ID, "err", err)
-		return ui.EphemeralText(ui.MsgSomethingWrong)
+		return ui.EphemeralText(ui.SomethingWrong(in.Lang()))
 	}
 	c.Seats = seated
 	delete(c.ready, in.UserID)
@@ -129,7 +128,7 @@ func LeaveAfterGame(ctx context.Context, t NextGamer, in *ui.Input) *ui.Reply {
 		CloseTable(t)
 		last := AfterGameView(t, t.FinalView()).WithoutButtons()
 		c.Out.Close(&last)
-		return ui.EphemeralText("You left. Nobody is left at the table, so it has closed.")
+		return ui.EphemeralText(in.Lang().T("table.ready.left_closed"))
 	}
 	if in.UserID == c.Host {
 		c.Host = next
@@ -140,7 +139,7 @@ func LeaveAfterGame(ctx context.Context, t NextGamer, in *ui.Input) *ui.Reply {
 		return t.BeginNext(ctx, in)
 	}
 	c.Out.SetPublic(AfterGameView(t, t.FinalView()), false)
-	return ui.EphemeralText(fmt.Sprintf("You left table **%s**.", c.ID))
+	return ui.EphemeralText(in.Lang().T("table.ready.left", "Table", c.ID))
 }
 
 // gameSeats are the seats of the game that ended: the table's seats until
@@ -208,34 +207,43 @@ func (c *Core) withReadyCheck(r ui.Rendering, game int) ui.Rendering {
 			waiting = append(waiting, s.Label())
 		}
 	}
-	text := "✅ In: " + strings.Join(in, ", ")
+	l := c.Lang
+	text := l.T("table.ready.in", "Names", strings.Join(in, ", "))
 	if len(waiting) > 0 {
-		text += "\n⏳ Waiting for: " + strings.Join(waiting, ", ") + "\nClick **I'm in** to play. The host can **Start now** with those who are in."
+		text += "\n" + l.T("table.ready.waiting", "Names", strings.Join(waiting, ", ")) + "\n" + l.T("table.ready.press_in")
 	}
 	if len(r.Embeds) > 0 {
 		e := *r.Embeds[0]
-		e.Fields = append(slices.Clone(e.Fields), &discordgo.MessageEmbedField{Name: "Next game", Value: text})
+		e.Fields = append(slices.Clone(e.Fields), &discordgo.MessageEmbedField{Name: l.T("table.ready.next_game"), Value: text})
 		r.Embeds = append([]*discordgo.MessageEmbed{&e}, r.Embeds[1:]...)
 	}
 	id := func(verb ui.Verb) string {
 		return GameButton{Game: c.Name(), Table: c.ID, Verb: verb, GameNo: game}.ID()
 	}
 	r.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: "I'm in", Style: discordgo.SuccessButton, CustomID: id(VerbAgain), Emoji: &discordgo.ComponentEmoji{Name: "✋"}},
-		discordgo.Button{Label: "Start now", Style: discordgo.PrimaryButton, CustomID: id(VerbStartNow)},
-		discordgo.Button{Label: "Leave table", Style: discordgo.SecondaryButton, CustomID: id(VerbLeave)},
+		discordgo.Button{Label: l.T("table.ready.im_in"), Style: discordgo.SuccessButton, CustomID: id(VerbAgain), Emoji: &discordgo.ComponentEmoji{Name: "✋"}},
+		discordgo.Button{Label: l.T("table.ready.start_now"), Style: discordgo.PrimaryButton, CustomID: id(VerbStartNow)},
+		discordgo.Button{Label: l.T("table.ready.leave_table"), Style: discordgo.SecondaryButton, CustomID: id(VerbLeave)},
 	}}}
 	return r
 }
 
-// AfterGameButtons is the row under a finished game's message: Play again
-// and Leave table. game is the number of the game that ended.
+// AfterGameButtons is AfterGameButtonsIn in English.
+//
+// Deprecated: use AfterGameButtonsIn with the table's language; it stays
+// until the games call that.
 func AfterGameButtons(gameName, tableID string, game int) discordgo.ActionsRow {
+	return AfterGameButtonsIn(lang.English, gameName, tableID, game)
+}
+
+// AfterGameButtonsIn is the row under a finished game's message, in l: Play
+// again and Leave table. game is the number of the game that ended.
+func AfterGameButtonsIn(l lang.Lang, gameName, tableID string, game int) discordgo.ActionsRow {
 	id := func(verb ui.Verb) string {
 		return GameButton{Game: gameName, Table: tableID, Verb: verb, GameNo: game}.ID()
 	}
 	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: "Play again", Style: discordgo.SuccessButton, CustomID: id(VerbAgain)},
-		discordgo.Button{Label: "Leave table", Style: discordgo.SecondaryButton, CustomID: id(VerbLeave)},
+		discordgo.Button{Label: l.T("table.ready.play_again"), Style: discordgo.SuccessButton, CustomID: id(VerbAgain)},
+		discordgo.Button{Label: l.T("table.ready.leave_table"), Style: discordgo.SecondaryButton, CustomID: id(VerbLeave)},
 	}}
 }

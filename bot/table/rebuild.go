@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
@@ -69,12 +70,12 @@ func (e *Env) Rebuild(ctx context.Context, g store.Game, title string, settings 
 		return nil
 	}
 	e.Start(t, g.MessageID)
-	noun := "game"
-	if entry, ok := e.Games.Lookup(c.Kind); ok {
-		noun = entry.Noun
+	restarted := "table.restarted.game"
+	if entry, ok := e.Games.Lookup(c.Kind); ok && lang.English.Has("table.restarted."+entry.Noun) {
+		restarted = "table.restarted." + entry.Noun
 	}
 	c.Act.Post(func() {
-		c.Event(fmt.Sprintf("♻️ cardbot restarted; the %s goes on.", noun))
+		c.Event(c.Lang.T(restarted))
 		t.Resume(g, retireAs)
 	})
 	return nil

@@ -2,8 +2,8 @@ package table
 
 import (
 	"context"
-	"fmt"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/ui"
 )
 
@@ -22,25 +22,25 @@ func (e *Env) Route(ctx context.Context, in *ui.Input) *ui.Reply {
 	t := e.tables[tableKey{game, id}]
 	e.mu.Unlock()
 	if t == nil || t.TableCore().Guild != in.GuildID {
-		return ui.EphemeralText(fmt.Sprintf("This table has closed. Open a new one with `/%s new`.", game))
+		return ui.EphemeralText(in.Lang().T("table.more.closed_open_new", "Cmd", ui.Cmd(in.Lang(), game+" new")))
 	}
 	if r := t.TableCore().Act.call(ctx, func() *ui.Reply {
 		t.TableCore().Seen(in.At)
 		t.TableCore().Heard(in)
-		r := withProblem(t, t.Handle(ctx, in))
+		r := withProblem(t, in.Lang(), t.Handle(ctx, in))
 		t.TableCore().EchoClicked(in, r) // the clicked message is redrawn even if the callback fails
 		t.TableCore().OfferToken(in, r)
 		return r
 	}); r != nil {
 		return r
 	}
-	return ui.EphemeralText("The table is busy or restarting; please click again.")
+	return ui.EphemeralText(in.Lang().T("table.more.busy"))
 }
 
 // withProblem tells whoever clicks next what Discord refused the table:
 // every answer a table gives is ephemeral or edits the clicker's own hand.
-func withProblem(t Table, r *ui.Reply) *ui.Reply {
-	if p := t.TableCore().Out.Problem(); p != "" && r != nil && r.Data != nil {
+func withProblem(t Table, l lang.Lang, r *ui.Reply) *ui.Reply {
+	if p := t.TableCore().Out.Problem(l); p != "" && r != nil && r.Data != nil {
 		r.Data.Content = "⚠️ " + p + "\n\n" + r.Data.Content
 	}
 	return r

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
@@ -33,7 +34,7 @@ func (s Seat) Label() string {
 }
 
 // computerNames name computer seats in the order they are added.
-var computerNames = []string{"Ada", "Bo", "Cy", "Di", "Ez", "Flo"}
+var computerNames = []string{"Ada", "Bo", "Cy", "Di", "Ez", "Flo"} // lang:keep — names, the same in every language
 
 // SeatIndex returns the index of userID's seat, or -1.
 func SeatIndex(seats []Seat, userID string) int {
@@ -47,7 +48,7 @@ func NextComputerName(seats []Seat) string {
 			return n
 		}
 	}
-	return fmt.Sprintf("Bot %d", len(seats)+1)
+	return fmt.Sprintf("Bot %d", len(seats)+1) // lang:keep — a name, stored with the game's events
 }
 
 // FirstHuman returns the first seated person, who becomes host when the
@@ -66,14 +67,14 @@ func HasComputer(seats []Seat) bool {
 	return slices.ContainsFunc(seats, func(s Seat) bool { return s.Computer })
 }
 
-// SeatList renders the seats for a lobby or table message.
-func SeatList(seats []Seat, max int) string {
+// SeatList renders the seats for a lobby or table message in l.
+func SeatList(l lang.Lang, seats []Seat, max int) string {
 	var b strings.Builder
 	for i, s := range seats {
 		fmt.Fprintf(&b, "%d. %s\n", i+1, s.Label())
 	}
 	for i := len(seats); i < max; i++ {
-		fmt.Fprintf(&b, "%d. *(empty)*\n", i+1)
+		fmt.Fprintf(&b, "%d. %s\n", i+1, l.T("table.empty_seat"))
 	}
 	return b.String()
 }

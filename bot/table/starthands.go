@@ -1,12 +1,12 @@
 package table
 
 import (
-	"fmt"
 	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/ui"
 )
 
@@ -24,8 +24,8 @@ import (
 // players open their hand again; the clicker's hand is stored as any hand
 // opened with My hand is.
 
-// startHandNote tops the hand sent at Start.
-const startHandNote = "🃏 The game has started. This is your hand: it updates by itself as the game goes on."
+// startHandNote tops the hand sent at Start, in its reader's language.
+func startHandNote(l lang.Lang) string { return l.T("table.more.start_hand") }
 
 // KeepJoin keeps the token of in, a click on Join, to send the player their
 // hand at Start.
@@ -62,7 +62,7 @@ func DealHands(t Table, in *ui.Input) {
 		if s.Computer || s.UserID == in.UserID || !ok || in.At.Sub(tok.at) > tokenLife {
 			continue
 		}
-		v := t.HandView(seat, startHandNote)
+		v := t.HandView(seat, startHandNote(c.ReaderLang(s.UserID)))
 		// What the hand shows but for its note: a redraw to the same is
 		// not sent, so the note stays until the hand changes.
 		tok.shown = t.HandView(seat, "").Fingerprint()
@@ -105,12 +105,12 @@ func AnswerStart(t Table, in *ui.Input, channelID, msgID string, was ui.Renderin
 	if seat < 0 {
 		// The click was the Leave table that completed a ready check
 		// (LeaveAfterGame): its clicker has no hand in the new game.
-		return ui.EphemeralText(fmt.Sprintf("You left table **%s**. Everyone still seated was in, so their next game has started.", c.ID))
+		return ui.EphemeralText(in.Lang().T("table.more.left_started", "Table", c.ID))
 	}
 	// As in DealHands: the start's redraw of every hand, which comes
 	// before this answer has reached Discord, leaves this one alone unless
 	// the game has moved.
-	return answerHand(t, in, t.HandView(seat, startHandNote), true, t.HandView(seat, "").Fingerprint())
+	return answerHand(t, in, t.HandView(seat, startHandNote(in.Lang())), true, t.HandView(seat, "").Fingerprint())
 }
 
 // PostStartThrough has the game's table message, posted fresh as the game

@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/outbox"
 	"github.com/cardbot/cardbot/bot/threads"
 	"github.com/cardbot/cardbot/bot/ui"
@@ -33,16 +34,16 @@ type Thread struct {
 }
 
 // postPermissions are what the bot needs to keep a table's message in
-// channel, what the place is for people, and the permissions' names: in a
+// channel, and what the place is ("channel" or "thread", naming the
+// catalogue's words for it and for the permissions' names): in a
 // thread Discord asks for Send Messages in Threads instead of Send
 // Messages. The channel's type comes from the gateway's cache, so the
 // check costs no call.
-func (e *Env) postPermissions(ctx context.Context, channel string) (need int64, where, names string) {
+func (e *Env) postPermissions(ctx context.Context, channel string) (need int64, where string) {
 	if threads.IsThread(e.threads().ChannelType(ctx, channel)) {
-		return tablePermissions&^discordgo.PermissionSendMessages | discordgo.PermissionSendMessagesInThreads, "thread",
-			"**View Channel**, **Send Messages in Threads**, **Embed Links** and **Read Message History**"
+		return tablePermissions&^discordgo.PermissionSendMessages | discordgo.PermissionSendMessagesInThreads, "thread"
 	}
-	return tablePermissions, "channel", "**View Channel**, **Send Messages**, **Embed Links** and **Read Message History**"
+	return tablePermissions, "channel"
 }
 
 // threads makes the Discord calls of games played in threads.
@@ -61,7 +62,7 @@ func (c *Core) ThreadLink() string {
 // ThreadName names the thread of game number n at the table (at most 100
 // characters, Discord's limit).
 func (c *Core) ThreadName(what string, n int) string {
-	name := fmt.Sprintf("%s · table %s · %s %d", c.Title, c.ID, what, n)
+	name := c.Lang.T("table.thread.name", "Game", c.Title, "Table", c.ID, "What", what, "N", n)
 	if r := []rune(name); len(r) > 100 {
 		name = string(r[:100])
 	}
@@ -76,7 +77,7 @@ func (e *Env) PlanThread(ctx context.Context, in *ui.Input, want bool) Thread {
 	if !want {
 		return Thread{}
 	}
-	if note := e.threads().Refusal(ctx, in.AppPermissions, in.ChannelID); note != "" {
+	if note := e.threads().Refusal(ctx, in.ServerLang, in.AppPermissions, in.ChannelID); note != "" {
 		return Thread{Note: note}
 	}
 	return Thread{Want: true}
@@ -89,9 +90,9 @@ func (c *Core) ThreadLine() string {
 	case c.Thread.Note != "":
 		return "⚠️ " + c.Thread.Note
 	case c.InThread():
-		return fmt.Sprintf("🧵 Played in its thread: %s", c.ThreadLink())
+		return c.Lang.T("table.thread.played_in", "Link", c.ThreadLink())
 	case c.Thread.Want:
-		return "🧵 The game will be played in a thread started from this message."
+		return c.Lang.T("table.thread.will")
 	}
 	return ""
 }
@@ -100,9 +101,9 @@ func (c *Core) ThreadLine() string {
 // from: "below", or in its thread.
 func (c *Core) Where() string {
 	if c.InThread() {
-		return fmt.Sprintf("in its thread <#%s>", c.Thread.ID)
+		return c.Lang.T("table.thread.where_thread", "ID", c.Thread.ID)
 	}
-	return "below"
+	return c.Lang.T("table.thread.below")
 }
 
 // ThreadNote is the line saying why a game meant for a thread is played in
@@ -139,13 +140,13 @@ func (c *Core) NextThread(ctx context.Context, in *ui.Input, name string, header
 		return
 	}
 	th := c.Env.threads()
-	if note := th.Refusal(ctx, in.AppPermissions, in.ChannelID); note != "" {
+	if note := th.Refusal(ctx, c.Lang, in.AppPermissions, in.ChannelID); note != "" {
 		c.Thread.Note = note
 		return
 	}
 	msg, err := th.PostHeader(ctx, c.Channel, header)
 	if err != nil {
-		c.Thread.Note = threadFailure(err)
+		c.Thread.Note = threadFailure(c.Lang, err)
 		return
 	}
 	if c.startThread(ctx, in, msg, name); !c.InThread() {
@@ -157,25 +158,25 @@ func (c *Core) NextThread(ctx context.Context, in *ui.Input, name string, header
 // startThread starts a thread from message lobby and moves the table in.
 func (c *Core) startThread(ctx context.Context, in *ui.Input, lobby, name string) {
 	if lobby == "" {
-		c.Thread.Note = "the lobby message was not posted yet, so the game is played in the channel."
+		c.Thread.Note = c.Lang.T("table.thread.not_posted")
 		return
 	}
 	th := c.Env.threads()
-	if note := th.Refusal(ctx, in.AppPermissions, in.ChannelID); note != "" {
+	if note := th.Refusal(ctx, c.Lang, in.AppPermissions, in.ChannelID); note != "" {
 		c.Thread.Note = note
 		return
 	}
 	id, err := th.Start(ctx, c.Channel, lobby, name)
 	if err != nil {
 		c.Env.Log.Warn("starting a table's thread", "table", c.ID, "err", err)
-		c.Thread.Note = threadFailure(err)
+		c.Thread.Note = threadFailure(c.Lang, err)
 		return
 	}
 	// Stored before anything is posted there, so a restart finds the game
 	// in its thread.
 	if err := c.Env.Store.SetGameThread(ctx, store.GameThread{GameID: c.GameID, ThreadID: id, LobbyID: lobby}); err != nil {
 		c.Env.Log.Error("storing a table's thread", "table", c.ID, "err", err)
-		c.Thread.Note = "cardbot could not record the thread, so the game is played in the channel."
+		c.Thread.Note = c.Lang.T("table.thread.not_recorded")
 		return
 	}
 	c.Thread.ID, c.Thread.Lobby, c.Thread.Note = id, lobby, ""
@@ -191,19 +192,18 @@ func (c *Core) startThread(ctx context.Context, in *ui.Input, lobby, name string
 	c.Out.AddThreadMembers(id, people)
 }
 
-// threadFailure says in one line why Discord would not start a thread.
-func threadFailure(err error) string {
+// threadFailure says in one line, in l, why Discord would not start a thread.
+func threadFailure(l lang.Lang, err error) string {
 	if errors.Is(err, threads.ErrStopping) {
-		return "cardbot is stopping, so the game is played in the channel."
+		return l.T("table.thread.stopping")
 	}
 	switch outbox.RESTCode(err) {
 	case discordgo.ErrCodeMissingPermissions, discordgo.ErrCodeMissingAccess:
-		return "cardbot may not start threads in this channel (it needs **Create Public Threads** and " +
-			"**Send Messages in Threads**), so the game is played in the channel."
+		return l.T("table.thread.no_perms")
 	case 50024:
-		return "Threads cannot be started in this kind of channel, so the game is played right here."
+		return l.T("table.thread.wrong_kind")
 	}
-	return "Discord would not start a thread here, so the game is played in the channel."
+	return l.T("table.thread.refused")
 }
 
 // ReturnToLobby moves the table back to lobbyID, its message in the
@@ -226,7 +226,7 @@ func AfterGameView(t LobbyGame, final ui.Rendering) ui.Rendering {
 	if !c.InThread() {
 		return final
 	}
-	final.Content = "🧵 The whole game is in its thread: " + c.ThreadLink()
+	final.Content = c.Lang.T("table.thread.whole", "Link", c.ThreadLink())
 	return final
 }
 

@@ -2,11 +2,11 @@ package table
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/store"
 )
 
@@ -47,30 +47,30 @@ var turnNoticeChoices = []int64{TurnNoticeOff, 0, 5, 10, 20, 30, 60}
 func TurnNoticeOption() *discordgo.ApplicationCommandOption {
 	o := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "turn_notice"}
 	for _, v := range turnNoticeChoices {
-		o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: TurnNoticeText(v), Value: v})
+		o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: TurnNoticeText(lang.English, v), Value: v})
 	}
 	return o
 }
 
-// CheckTurnNotice says why v is not a turn_notice value, or returns "".
-func CheckTurnNotice(v int64) string {
+// CheckTurnNotice says in l why v is not a turn_notice value, or returns "".
+func CheckTurnNotice(l lang.Lang, v int64) string {
 	for _, c := range turnNoticeChoices {
 		if v == c {
 			return ""
 		}
 	}
-	return "The turn notice must be one of the listed choices: off, at once, or 5 to 60 seconds."
+	return l.T("table.notice.check")
 }
 
-// TurnNoticeText says a turn_notice value in words.
-func TurnNoticeText(v int64) string {
+// TurnNoticeText says a turn_notice value in words, in l.
+func TurnNoticeText(l lang.Lang, v int64) string {
 	switch {
 	case v < 0:
-		return "off"
+		return l.T("table.notice.off")
 	case v == 0:
-		return "at once"
+		return l.T("table.notice.at_once")
 	}
-	return fmt.Sprintf("after %d s", v)
+	return l.T("table.notice.after", "S", v)
 }
 
 // turnNotice is a table's notice state; it belongs to the actor.
@@ -113,7 +113,7 @@ func (c *Core) NoticeTurn(seat int, key string) {
 		// No ping, but a hand that stopped updating is still worth a word:
 		// the table's recent events say it.
 		if s := c.Seats[seat]; c.handLapsing(s.UserID) {
-			c.Event(fmt.Sprintf("⌛ %s, your hand stopped updating: reopen 🃏 My hand.", s.Label()))
+			c.Event(c.Lang.T("table.notice.lapsed_event", "Name", s.Label()))
 		}
 		return
 	}
@@ -147,20 +147,21 @@ func (c *Core) withdrawNotice() {
 func (c *Core) postNotice(seat int) {
 	user := c.Seats[seat].UserID
 	lapsing := c.handLapsing(user)
-	title := c.Title
+	title, l := c.Title, c.Lang
 	c.notice.posted, c.notice.stop = true, nil
-	c.Out.PostNotice(c.Guild, user, func(jump string) string { return NoticeText(user, title, jump, lapsing) })
+	c.Out.PostNotice(c.Guild, user, func(jump string) string { return NoticeText(l, user, title, jump, lapsing) })
 }
 
-// NoticeText is a turn notice: short enough for a phone's notification,
-// naming the button to press. lapsing says the player's open hand stops
-// updating before their turn ends (Discord lets an interaction's message be
-// edited for 15 minutes only), so they must open a fresh one.
-func NoticeText(user, game, jump string, lapsing bool) string {
+// NoticeText is a turn notice, in l (the table's: the notice is a channel
+// message): short enough for a phone's notification, naming the button to
+// press. lapsing says the player's open hand stops updating before their
+// turn ends (Discord lets an interaction's message be edited for 15
+// minutes only), so they must open a fresh one.
+func NoticeText(l lang.Lang, user, game, jump string, lapsing bool) string {
 	if lapsing {
-		return fmt.Sprintf("<@%s> it's your turn at %s. Your hand stopped updating: reopen 🃏 My hand on the table: %s", user, game, jump)
+		return l.T("table.notice.ping_lapsing", "User", user, "Game", game, "Jump", jump)
 	}
-	return fmt.Sprintf("<@%s> it's your turn at %s — press 🃏 My hand on the table: %s", user, game, jump)
+	return l.T("table.notice.ping", "User", user, "Game", game, "Jump", jump)
 }
 
 // handLapsing reports whether user's hand message, opened before, cannot be

@@ -16,6 +16,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/restpace"
 	"github.com/cardbot/cardbot/bot/ui"
 )
@@ -75,18 +76,17 @@ func (c Calls) ChannelType(ctx context.Context, id string) discordgo.ChannelType
 	return ch.Type
 }
 
-// Refusal says in one line why a game cannot be played in a thread of
-// channel, where the bot has perms (0: unknown), or returns "".
-func (c Calls) Refusal(ctx context.Context, perms int64, channel string) string {
+// Refusal says in one line, in l, why a game cannot be played in a thread
+// of channel, where the bot has perms (0: unknown), or returns "".
+func (c Calls) Refusal(ctx context.Context, l lang.Lang, perms int64, channel string) string {
 	if perms != 0 && perms&discordgo.PermissionAdministrator == 0 && perms&Permissions != Permissions {
-		return "cardbot may not start threads in this channel (it needs **Create Public Threads** and " +
-			"**Send Messages in Threads**), so the game is played in the channel."
+		return l.T("table.thread.no_perms")
 	}
 	switch t := c.ChannelType(ctx, channel); {
 	case IsThread(t):
-		return "This is already a thread, and a thread cannot hold another, so the game is played right here."
+		return l.T("table.thread.already_thread")
 	case t == discordgo.ChannelTypeGuildVoice, t == discordgo.ChannelTypeGuildStageVoice:
-		return "Threads cannot be started in a voice channel's chat, so the game is played right here."
+		return l.T("table.thread.voice")
 	}
 	return ""
 }

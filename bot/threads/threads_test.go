@@ -11,6 +11,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/discordtest"
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/restpace"
 	"github.com/cardbot/cardbot/bot/ui"
 )
@@ -38,7 +39,7 @@ func TestAGamesThreadAgainstDiscord(t *testing.T) {
 		{"an administrator", discordgo.PermissionAdministrator, ch.ID(), ""},
 		{"a voice channel's chat", 0, voice.ID(), "voice channel"},
 	} {
-		if got := calls.Refusal(ctx, c.perms, c.channel); (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
+		if got := calls.Refusal(ctx, lang.English, c.perms, c.channel); (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
 			t.Errorf("%s: Refusal = %q, want %q", c.what, got, c.want)
 		}
 	}
@@ -55,7 +56,7 @@ func TestAGamesThreadAgainstDiscord(t *testing.T) {
 	if th == nil || !th.IsThread() || th.Parent() != ch || th.Name() != "Laro · table T · game 2" {
 		t.Fatalf("Start made %v, want a thread of %s named after the game", th, ch.ID())
 	}
-	if got := calls.Refusal(ctx, 0, id); !strings.Contains(got, "already a thread") {
+	if got := calls.Refusal(ctx, lang.English, 0, id); !strings.Contains(got, "already a thread") {
 		t.Errorf("Refusal inside a thread = %q", got)
 	}
 	if calls.Archived(ctx, id) {

@@ -4,6 +4,8 @@ import (
 	"bytes"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/lang"
 )
 
 // A Rendering is what one message should show.
@@ -81,8 +83,14 @@ func OrEmpty(e []*discordgo.MessageEmbed, c []discordgo.MessageComponent) ([]*di
 	return e, c
 }
 
-// MsgSomethingWrong is what a user sees when the bot itself failed.
-const MsgSomethingWrong = "Something went wrong on our side, and nothing was changed. Please try again."
+// SomethingWrong is what a user sees, in l, when the bot itself failed.
+func SomethingWrong(l lang.Lang) string { return l.T("common.something_wrong") }
+
+// MsgSomethingWrong is SomethingWrong in English.
+//
+// Deprecated: use SomethingWrong(in.Lang()) or l.T("common.something_wrong");
+// it stays until every game has moved off it.
+var MsgSomethingWrong = SomethingWrong(lang.English)
 
 // ChunkRows packs buttons into action rows of at most five.
 func ChunkRows(buttons []discordgo.MessageComponent) []discordgo.MessageComponent {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	cardtable "github.com/cardbot/cardbot/bot/table"
 )
 
@@ -85,7 +86,7 @@ func (c config) validate() error {
 		return errors.New("-budget must be at least 1 request per second")
 	case c.claimWindow < 0 || c.claimWindow > 15:
 		return errors.New("-claim-window must be 0 to 15 seconds")
-	case cardtable.CheckTurnNotice(int64(c.turnNotice)) != "":
+	case cardtable.CheckTurnNotice(lang.English, int64(c.turnNotice)) != "":
 		return errors.New("-turn-notice must be -1 (off), 0, 5, 10, 20, 30 or 60 seconds")
 	}
 	return nil

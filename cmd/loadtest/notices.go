@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/discordtest"
+	"github.com/cardbot/cardbot/bot/lang"
 	cardtable "github.com/cardbot/cardbot/bot/table"
 )
 
@@ -60,7 +61,7 @@ type notices struct {
 // noticeFigures fills the notices of the run from the counts at its start
 // and end and the REST routes it used.
 func noticeFigures(setting int, from, to [2]int64, played time.Duration, routes []route) notices {
-	n := notices{Setting: cardtable.TurnNoticeText(int64(setting)), Posted: to[0] - from[0], Deleted: to[1] - from[1]}
+	n := notices{Setting: cardtable.TurnNoticeText(lang.English, int64(setting)), Posted: to[0] - from[0], Deleted: to[1] - from[1]}
 	n.PostedPerSecond = float64(n.Posted) / played.Seconds()
 	n.DeletedPerSecond = float64(n.Deleted) / played.Seconds()
 	for _, r := range routes {

@@ -25,6 +25,23 @@ func Check(t *testing.T, name string, r ui.Rendering) {
 		t.Errorf("%s: button %s has no text label: a screen reader has nothing to say for it", name, id)
 	}
 	CheckPhoneSize(t, name, r)
+	compare(t, filepath.Join("testdata", "views", name+".golden"), r)
+}
+
+// CheckPage compares a reference page with testdata/pages/name.golden: a
+// private answer with no buttons under it that a member reads through
+// (/cardbot help, the settings page), so it may be longer than a phone's
+// screen: the limit keeps a view's buttons in sight, and it has none.
+func CheckPage(t *testing.T, name string, r ui.Rendering) {
+	t.Helper()
+	if len(r.Components) > 0 {
+		t.Errorf("%s has buttons: check it with Check, within a phone's screen", name)
+	}
+	compare(t, filepath.Join("testdata", "pages", name+".golden"), r)
+}
+
+func compare(t *testing.T, path string, r ui.Rendering) {
+	t.Helper()
 	got, err := json.MarshalIndent(struct {
 		Content    string `json:"content,omitempty"`
 		Embeds     any    `json:"embeds"`
@@ -33,7 +50,6 @@ func Check(t *testing.T, name string, r ui.Rendering) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join("testdata", "views", name+".golden")
 	if *update {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
@@ -47,6 +63,6 @@ func Check(t *testing.T, name string, r ui.Rendering) {
 		t.Fatalf("%v (run with -update to create it)", err)
 	}
 	if string(got) != string(want) {
-		t.Errorf("%s changed; got:\n%s\nwant:\n%s\n(if the change is intended, run with -update)", name, got, want)
+		t.Errorf("%s changed; got:\n%s\nwant:\n%s\n(if the change is intended, run with -update)", path, got, want)
 	}
 }
