@@ -54,7 +54,7 @@ var notYetTranslated = map[string]int{
 	"laro/table.go":        10,
 	"laro/turns.go":        1,
 	"laro/view.go":         38,
-	"pictures/chart.go":    3,
+	"pictures/chart.go":    2,
 	"pictures/font.go":     3,
 	"respond/responder.go": 1,
 	"router.go":            10,

@@ -1,6 +1,8 @@
 package laus
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 
 	"github.com/cardbot/cardbot/bot/lang"
@@ -9,6 +11,19 @@ import (
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/store"
 )
+
+// boardPictureName names the chart of board alike in every language:
+// Share turns the asker's private board (in their language) into the one
+// it posts (in the server's), and that edit sends no file, so its embed
+// must point at the picture the private message already holds.
+func boardPictureName(board store.LausBoard) string {
+	b, _ := json.Marshal(struct {
+		G string
+		R []store.LausRound
+	}{board.Game.ID, board.Rounds}) // plain values always marshal
+	sum := sha256.Sum256(b)
+	return "laus-totals-" + hex.EncodeToString(sum[:6]) + ".png"
+}
 
 // boardChart draws a match's totals round by round against its target, for
 // /laus scoreboard; ok is false before the first round has finished. The
@@ -36,5 +51,5 @@ func boardChart(l lang.Lang, board store.LausBoard) (png pictures.PNG, ok bool) 
 			}
 		}
 	}
-	return pictures.LausChart(series, s.Target), true
+	return pictures.LausChart(l, series, s.Target), true
 }

@@ -69,7 +69,7 @@ func (g *Game) board(ctx context.Context, in *ui.Input, l lang.Lang) (ui.Renderi
 	}
 	r := ui.Rendering{Embeds: embeds}
 	if png, ok := boardChart(l, board); ok { // then matchBoard's embed is the first
-		r = r.AttachPicture(png.Name, png.Data)
+		r = r.AttachPicture(boardPictureName(board), png.Data)
 	}
 	return r, nil
 }

@@ -106,6 +106,15 @@ func TestViewsLausGerman(t *testing.T) {
 	golden.Check(t, "laus_alltime_de", ui.Rendering{Embeds: []*discordgo.MessageEmbed{allTimeTable(de,
 		[]store.LausPlayerStats{{User: "111", Matches: 3, Losses: 1, Rounds: 14, AvgRoundScore: 41.5, Slams: 1, QueensTaken: 2}},
 		map[string]string{"111": "ann"})}})
+	chart, ok := boardChart(de, board)
+	if !ok {
+		t.Fatal("no chart for a board with two rounds")
+	}
+	img, err = png.Decode(bytes.NewReader(chart.Data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden.CheckImage(t, "laus_chart_de", img)
 	golden.Check(t, "laus_rules_de", guide.PageIn(de, 0))
 }
 

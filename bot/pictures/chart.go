@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"time"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -80,18 +81,20 @@ type LausSeries struct {
 // LausChart draws every player's match total round by round, from 0
 // before the first round, with the match's target as a dashed line. The
 // legend stands to the right of the plot, outside it, so it covers no line
-// whatever the totals are.
-func LausChart(series []LausSeries, target int) PNG {
+// whatever the totals are. Its words are in l, which is part of the cache
+// key.
+func LausChart(l lang.Lang, series []LausSeries, target int) PNG {
 	input := struct {
+		L lang.Lang
 		S []LausSeries
 		T int
-	}{series, target}
+	}{l, series, target}
 	return cached("laus-totals", input, func() PNG {
 		usePlotFonts()
 		p := plot.New()
-		p.Title.Text = fmt.Sprintf("Totals round by round · target %d", target)
-		p.X.Label.Text = "round"
-		p.Y.Label.Text = "total"
+		p.Title.Text = l.T("laus.chart.title", "Target", target)
+		p.X.Label.Text = l.T("laus.chart.round")
+		p.Y.Label.Text = l.T("laus.chart.total")
 		p.Add(plotter.NewGrid())
 		rounds := 0
 		legend := plot.NewLegend()
@@ -117,7 +120,7 @@ func LausChart(series []LausSeries, target int) PNG {
 		goal.Dashes = []vg.Length{vg.Points(6), vg.Points(4)}
 		goal.Width = vg.Points(1.5)
 		p.Add(goal)
-		legend.Add("target", goal)
+		legend.Add(l.T("laus.chart.target"), goal)
 		p.X.Min, p.X.Max = 0, float64(max(rounds, 1))
 		p.X.Tick.Marker = roundTicks{}
 		lo, hi := 0.0, float64(target)

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg/draw"
@@ -43,7 +44,7 @@ func TestChipsChartGolden(t *testing.T) {
 
 func TestLausChartGolden(t *testing.T) {
 	ss, target := lausSample()
-	check(t, "laus-totals", LausChart(ss, target))
+	check(t, "laus-totals", LausChart(lang.English, ss, target))
 }
 
 func BenchmarkChipsChart(b *testing.B) {
@@ -61,7 +62,7 @@ func BenchmarkLausChart(b *testing.B) {
 	i := 0
 	reportCPU(b, func() {
 		i++
-		LausChart(ss, target+i)
+		LausChart(lang.English, ss, target+i)
 	})
 }
 
