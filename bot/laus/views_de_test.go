@@ -132,3 +132,56 @@ func buttonLabels(r ui.Rendering) string {
 	}
 	return b.String()
 }
+
+// A replay is a private answer: for a viewer reading German, it tells the
+// match in German, cards in German labels, its jump menu too.
+func TestReplayInGerman(t *testing.T) {
+	gm, recs, _ := simMatch(t, 3, 1500, 42)
+	r, err := loadLausReplay(gm, recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.lang = lang.German
+	var all strings.Builder
+	for k := 0; k <= r.last(); k++ {
+		v, err := r.Draw(k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, e := range v.Embeds {
+			if i > 0 { // the first one's title, the step's, is bot/history's
+				all.WriteString(e.Title + "\n")
+			}
+			all.WriteString(e.Description + "\n" + fieldsOf(e) + "\n")
+			if e.Footer != nil {
+				all.WriteString(e.Footer.Text + "\n")
+			}
+		}
+		if k == 0 {
+			_, opts := golden.CustomIDs(v)
+			for _, o := range opts {
+				all.WriteString(o.Label + " " + o.Description + "\n")
+			}
+		}
+	}
+	text := all.String()
+	for _, want := range []string{"Runde 1: ", "aus.", "→ geht an", "Augen)", "Stich 1", "Runde 2 · das Geben", "Schritt ", "Wertung Runde 1", "Alle Hände offen"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the German replay never says %q", want)
+		}
+	}
+	for _, english := range []string{"Round ", "trick", "taken by", "Every hand", "step ", "dealer", "Next:", "J♣", "Q♠"} {
+		if i := strings.Index(text, english); i >= 0 {
+			t.Errorf("the German replay says %q: %q", english, text[max(i-60, 0):min(i+40, len(text))])
+		}
+	}
+}
+
+// fieldsOf is an embed's fields' names and values, a line each.
+func fieldsOf(e *discordgo.MessageEmbed) string {
+	var b strings.Builder
+	for _, f := range e.Fields {
+		b.WriteString(f.Name + "\n" + f.Value + "\n")
+	}
+	return b.String()
+}
