@@ -1,11 +1,11 @@
 package laro
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 	rules "github.com/cardbot/cardbot/engine/laro"
@@ -105,6 +105,7 @@ func (t *laroTable) call(in *ui.Input) *ui.Reply {
 		return r
 	}
 	fromHand := in.OnEphemeral()
+	l := in.Lang()
 	refuse := func(why string) *ui.Reply {
 		if fromHand {
 			return table.HandReply(t, in, s, why)
@@ -112,34 +113,34 @@ func (t *laroTable) call(in *ui.Input) *ui.Reply {
 		return ui.EphemeralText(why)
 	}
 	if !t.playing() {
-		return refuse("The game is over.")
+		return refuse(l.T("laro.move.game_over"))
 	}
 	w := t.window
 	if w == nil {
-		return refuse("There is no fresh discard to call LARO! on right now.")
+		return refuse(l.T("laro.call.no_discard"))
 	}
 	if in.At.Before(w.at) {
-		return refuse("Your LARO! was meant for an earlier discard, which is gone.")
+		return refuse(l.T("laro.call.earlier_discard"))
 	}
 	if s == w.discarder {
-		return refuse("You cannot call LARO! on your own discard.")
+		return refuse(l.T("laro.call.own_discard"))
 	}
 	for _, c := range w.calls {
 		if c.seat == s {
-			return refuse("Your LARO! on this card is already in.")
+			return refuse(l.T("laro.call.already_in"))
 		}
 	}
 	best, ok := t.game.BestCall(s)
 	if !ok {
-		return refuse(fmt.Sprintf("%s does not form a cluster with two of your cards, nor complete your win, so your LARO! was not made. It cost you nothing.", w.card.Symbol()))
+		return refuse(l.T("laro.call.no_cluster", "Card", w.card.Symbol()))
 	}
 	// Once a draw or a call is in, the close is known: a call stamped after
 	// it is too late.
 	if close, closed := w.closeWith(t.windowRule(), in.At); closed && in.At.After(close) {
-		return refuse(fmt.Sprintf("Too late: the window on %s had closed when you called.", w.card.Symbol()))
+		return refuse(l.T("laro.call.closed", "Card", w.card.Symbol()))
 	}
 	if err := t.record(callIntent(s), in.At); err != nil {
-		return refuse(moveRefusal(err))
+		return refuse(moveRefusal(l, err))
 	}
 	c := laroCall{seat: s, at: in.At, best: best, hand: fromHand}
 	if !fromHand {
@@ -152,11 +153,10 @@ func (t *laroTable) call(in *ui.Input) *ui.Reply {
 		return table.HandReply(t, in, s, "")
 	}
 	t.refresh("")
-	what := "a " + best.Kind.String() + " cluster"
 	if best.Win {
-		what = "your **win**"
+		return ui.EphemeralText(l.T("laro.call.in_win", "Card", w.card.Symbol()))
 	}
-	return ui.EphemeralText(fmt.Sprintf("📣 Your LARO! on %s is in: it would make %s. The contest is settled when the window closes; the result appears here.", w.card.Symbol(), what))
+	return ui.EphemeralText(l.T("laro.call.in_kind", "Card", w.card.Symbol(), "Kind", kindName(l, best.Kind)))
 }
 
 // computerCall registers a computer seat's LARO!, stamped D + its reaction time.
@@ -217,9 +217,10 @@ func (t *laroTable) settle() {
 		switch {
 		case (c.i == nil && !c.hand) || (ok && c.seat == winner):
 		case late[c.seat]:
-			t.tellCaller(c, fmt.Sprintf("Too late: your LARO! on %s was stamped after the window closed.", w.card.Symbol()))
+			t.tellCaller(c, t.seatLang(c.seat).T("laro.call.late", "Card", w.card.Symbol()))
 		default:
-			t.tellCaller(c, fmt.Sprintf("%s's LARO! took %s: %s.", t.Seats[winner].Label(), w.card.Symbol(), contestReason(w, winner, c)))
+			l := t.seatLang(c.seat)
+			t.tellCaller(c, l.T("laro.call.lost", "Name", t.Seats[winner].Label(), "Card", w.card.Symbol(), "Why", contestReason(l, w, winner, c)))
 		}
 	}
 	if !ok {
@@ -257,7 +258,7 @@ func (t *laroTable) settle() {
 				t.layCall(winner, c.options[0], c.at, "")
 			}
 		})
-		t.Event(fmt.Sprintf("📣 %s won the LARO! on %s and is choosing a cluster.", t.Seats[winner].Label(), w.card.Symbol()))
+		t.Event(t.Lang.T("laro.event.choosing", "Name", t.Seats[winner].Label(), "Card", w.card.Symbol()))
 		t.refresh("")
 		return
 	}
@@ -275,8 +276,7 @@ func (t *laroTable) drawCancelled(drawer, winner int, card rules.Card) {
 	if drawer < 0 || drawer >= len(t.Seats) || drawer == winner || t.Seats[drawer].Computer {
 		return
 	}
-	t.notes[drawer] = fmt.Sprintf("Your draw was cancelled: %s called LARO! on %s. You saw no new card.",
-		t.Seats[winner].Label(), card.Symbol())
+	t.notes[drawer] = t.seatLang(drawer).T("laro.call.draw_cancelled", "Name", t.Seats[winner].Label(), "Card", card.Symbol())
 }
 
 // moved keeps the seats' notes current after action a: a note lasts until
@@ -289,7 +289,7 @@ func (t *laroTable) moved(a rules.Action) {
 }
 
 // contestReason explains to a losing caller why the winner's call won.
-func contestReason(w *claimWindow, winner int, loser laroCall) string {
+func contestReason(l lang.Lang, w *claimWindow, winner int, loser laroCall) string {
 	var best laroCall
 	for _, c := range w.calls {
 		if c.seat == winner {
@@ -298,11 +298,11 @@ func contestReason(w *claimWindow, winner int, loser laroCall) string {
 	}
 	switch {
 	case best.best.Win:
-		return "a call that wins the game beats every other"
+		return l.T("laro.call.why_win")
 	case best.best.Kind != loser.best.Kind:
-		return fmt.Sprintf("their %s cluster outranks your %s", best.best.Kind, loser.best.Kind)
+		return l.T("laro.call.why_kind", "Theirs", kindName(l, best.best.Kind), "Yours", kindName(l, loser.best.Kind))
 	}
-	return "same cluster kind, and they come first in turn order after the discarder"
+	return l.T("laro.call.why_order")
 }
 
 // tellCaller tells a person who called LARO! the contest's outcome: in
@@ -325,15 +325,15 @@ func (t *laroTable) layCall(s int, o rules.CallOption, at time.Time, user string
 func (t *laroTable) lay(in *ui.Input, s, option int) *ui.Reply {
 	c := t.choice
 	if c == nil || c.seat != s {
-		return table.HandReply(t, in, s, "There is no cluster for you to choose now.")
+		return table.HandReply(t, in, s, in.Lang().T("laro.call.nothing_to_choose"))
 	}
 	if option >= len(c.options) {
-		return ui.EphemeralText("That button is not one of this table's.")
+		return ui.EphemeralText(in.Lang().T("laro.move.not_this_table"))
 	}
 	c.stop()
 	t.choice = nil
 	if err := t.layCall(s, c.options[option], c.at, in.UserID); err != nil {
-		return table.HandReply(t, in, s, "⚠️ "+moveRefusal(err))
+		return table.HandReply(t, in, s, "⚠️ "+moveRefusal(in.Lang(), err))
 	}
 	return table.HandReply(t, in, s, "")
 }

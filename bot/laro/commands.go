@@ -11,38 +11,38 @@ import (
 )
 
 // rules answers /laro rules with the How to play pages.
-func (g *Game) rules() *ui.Reply { return guide.Open() }
+func (g *Game) rules(in *ui.Input) *ui.Reply { return guide.OpenIn(in.Lang()) }
 
 // stats answers /laro stats.
 func (g *Game) stats(ctx context.Context, in *ui.Input) *ui.Reply {
-	who := in.Options.User("player")
+	who, l := in.Options.User("player"), in.Lang()
 	if who == "" {
 		who = in.UserID
 	}
 	st, err := g.env.Store.LaroStats(ctx, in.GuildID, who)
 	if err != nil {
 		g.env.Log.Error("laro stats", "err", err)
-		return ui.EphemeralText(ui.MsgSomethingWrong)
+		return ui.EphemeralText(ui.SomethingWrong(l))
 	}
 	if st.Games == 0 {
-		return ui.EphemeralText(fmt.Sprintf("<@%s> has not finished a Laro game in this server yet.", who))
+		return ui.EphemeralText(l.T("laro.stats.none", "User", who))
 	}
 	names, err := g.env.Store.SeatNames(ctx, in.GuildID, store.KindLaro, []string{who})
 	if err != nil {
 		g.env.Log.Error("laro stats names", "err", err)
-		return ui.EphemeralText(ui.MsgSomethingWrong)
+		return ui.EphemeralText(ui.SomethingWrong(l))
 	}
 	return g.withChipsChart(ctx, ui.EphemeralMessage("", []*discordgo.MessageEmbed{{
-		Title:       "Laro stats",
+		Title:       l.T("laro.stats.title"),
 		Description: ui.NameOr(names, who),
 		Color:       0x2b7a78,
 		Fields: []*discordgo.MessageEmbedField{
-			{Name: "Games", Value: fmt.Sprint(st.Games), Inline: true},
-			{Name: "Wins", Value: fmt.Sprintf("%d (%.0f%%)", st.Wins, 100*float64(st.Wins)/float64(st.Games)), Inline: true},
-			{Name: "Points", Value: fmt.Sprint(st.Points), Inline: true},
-			{Name: "Biggest hand", Value: fmt.Sprint(st.BiggestHand), Inline: true},
-			{Name: "Chips won", Value: fmt.Sprint(st.ChipsWon), Inline: true},
-			{Name: "Chips lost", Value: fmt.Sprint(st.ChipsLost), Inline: true},
+			{Name: l.T("laro.stats.games"), Value: fmt.Sprint(st.Games), Inline: true},
+			{Name: l.T("laro.stats.wins"), Value: fmt.Sprintf("%d (%.0f%%)", st.Wins, 100*float64(st.Wins)/float64(st.Games)), Inline: true},
+			{Name: l.T("laro.stats.points"), Value: fmt.Sprint(st.Points), Inline: true},
+			{Name: l.T("laro.stats.biggest"), Value: fmt.Sprint(st.BiggestHand), Inline: true},
+			{Name: l.T("laro.stats.chips_won"), Value: fmt.Sprint(st.ChipsWon), Inline: true},
+			{Name: l.T("laro.stats.chips_lost"), Value: fmt.Sprint(st.ChipsLost), Inline: true},
 		},
-	}}, nil), in.GuildID, who)
+	}}, nil), l, in.GuildID, who)
 }

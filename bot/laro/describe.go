@@ -1,7 +1,6 @@
 package laro
 
 import (
-	"fmt"
 	"strings"
 
 	rules "github.com/cardbot/cardbot/engine/laro"
@@ -10,38 +9,38 @@ import (
 // describe adds the public event line for an action; discarder is who
 // discarded the card a LARO! call takes, to name the seats it jumped.
 func (t *laroTable) describe(a rules.Action, discarder int) {
-	who := t.Seats[a.ActionSeat()].Label()
+	who, l := t.Seats[a.ActionSeat()].Label(), t.Lang
 	switch a := a.(type) {
 	case rules.Draw:
 		if a.FromDiscard {
-			t.Event(who + " took the discard.")
+			t.Event(l.T("laro.event.took_discard", "Name", who))
 		} else {
-			t.Event(who + " drew from the deck.")
+			t.Event(l.T("laro.event.drew", "Name", who))
 		}
 	case rules.Discard:
 		c := a.Card
 		if top, ok := t.game.TopDiscard(); ok {
 			c = top
 		}
-		t.Event(fmt.Sprintf("%s discarded **%s**.", who, c.Symbol()))
+		t.Event(l.T("laro.event.discarded", "Name", who, "Card", c.Symbol()))
 	case rules.DeclareWin:
-		t.Event(who + " declared a win!")
+		t.Event(l.T("laro.event.declared", "Name", who))
 	case rules.Call:
 		laid := t.game.Laid(a.Seat)
 		if a.Win || len(laid) == 0 {
-			t.Event(fmt.Sprintf("📣 %s called LARO! and won!", who))
+			t.Event(l.T("laro.event.called_won", "Name", who))
 		} else {
-			t.Event(fmt.Sprintf("📣 %s called LARO! and laid %s.", who, clusterText(laid[len(laid)-1])))
+			t.Event(l.T("laro.event.called_laid", "Name", who, "Cluster", clusterText(l, laid[len(laid)-1])))
 		}
 		var jumped []string
 		for j := (discarder + 1) % len(t.Seats); j != a.Seat; j = (j + 1) % len(t.Seats) {
 			jumped = append(jumped, t.Seats[j].Label())
 		}
 		if len(jumped) > 0 && !t.game.Over() {
-			t.Event(strings.Join(jumped, ", ") + " jumped.")
+			t.Event(l.T("laro.event.jumped", "Names", strings.Join(jumped, ", ")))
 		}
 	case rules.Forfeit:
-		t.Event(who + " missed three turns in a row and left the game.")
+		t.Event(l.T("laro.event.forfeit", "Name", who))
 	}
 }
 

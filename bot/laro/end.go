@@ -29,7 +29,7 @@ func (t *laroTable) settlement() *store.Settlement {
 		}
 		st.Laro = append(st.Laro, r)
 	}
-	t.result = nil
+	t.result, t.antesBack = nil, false
 	if !t.chipsMove() {
 		return st
 	}
@@ -39,7 +39,7 @@ func (t *laroTable) settlement() *store.Settlement {
 				st.Moves = append(st.Moves, store.ChipMove{User: s.UserID, Reason: store.ReasonRefund, Amount: t.settings.Ante})
 			}
 		}
-		t.result = []string{"antes returned"}
+		t.antesBack = true // said in each reader's language (see screenOf)
 		return st
 	}
 	deltas := rules.Settle(len(t.Seats), winner, points, t.settings.Stake, t.settings.Ante)
@@ -96,7 +96,7 @@ func (t *laroTable) BeginNext(ctx context.Context, in *ui.Input) *ui.Reply {
 	old := table.AfterGameView(t, laroPublic(t.screen(-1))).WithoutButtons()
 	finished, lobby, finishedAt := *t, t.Out.MessageID(), t.Out.Channel()
 	t.GameID, t.settings, t.EndSeats = id, next, nil
-	t.NextThread(ctx, in, t.ThreadName("game", next.GameNo), t.threadHeader())
+	t.NextThread(ctx, in, t.ThreadName(t.Lang.T("laro.thread_game"), next.GameNo), t.threadHeader())
 	table.PostStartThrough(t, in)
 	if r := t.begin(ctx, in.At, nextDealer(finished.EndSeats, t.Seats, finished.game.NextDealer())); r != nil {
 		*t = finished
@@ -112,8 +112,8 @@ func (t *laroTable) BeginNext(ctx context.Context, in *ui.Input) *ui.Reply {
 // again) is started from.
 func (t *laroTable) threadHeader() ui.Rendering {
 	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{{
-		Title:       fmt.Sprintf("Laro · table %s · game %d", t.ID, t.settings.GameNo),
-		Description: fmt.Sprintf("Game %d is played in the thread below. Seated: %s", t.settings.GameNo, table.SeatNames(t.Seats)),
+		Title:       tableTitle(t.Lang, t.ID, t.settings.GameNo),
+		Description: t.Lang.T("laro.thread_header", "Game", t.settings.GameNo, "Seated", table.SeatNames(t.Seats)),
 		Color:       0x2b7a78,
 	}}}
 }

@@ -1,8 +1,6 @@
 package laro
 
 import (
-	"fmt"
-
 	"github.com/cardbot/cardbot/bot/pictures"
 	"github.com/cardbot/cardbot/bot/ui"
 	rules "github.com/cardbot/cardbot/engine/laro"
@@ -40,39 +38,39 @@ func withEndPicture(r ui.Rendering, s laroScreen) ui.Rendering {
 // endScene is what the end picture shows of screen s. Players are named by
 // their display names: a mention would show as a number in a picture.
 func endScene(s laroScreen) pictures.LaroEnd {
-	v := s.View
+	v, l := s.View, s.Lang
 	e := pictures.LaroEnd{
-		Title:  fmt.Sprintf("Laro · table %s · game %d", s.TableID, s.GameNo),
-		Winner: v.Winner, WinClusters: v.WinClusters,
+		Title:  tableTitle(l, s.TableID, s.GameNo),
+		Winner: v.Winner, WinClusters: v.WinClusters, Lang: l,
 	}
 	name := func(i int) string {
 		if i < 0 || i >= len(s.Seats) {
-			return "nobody"
+			return l.T("laro.nobody")
 		}
 		return s.Seats[i].Name
 	}
 	switch v.End {
 	case rules.EndWin:
-		e.Outcome = fmt.Sprintf("%s wins with %s", name(v.Winner), ui.Count(v.Points, "point", "points"))
+		e.Outcome = l.T("laro.picture.wins", "Name", name(v.Winner), "Points", l.N("laro.points", v.Points))
 		if v.Seats == 1 {
-			e.Outcome += ", in " + ui.Count(v.Turns, "turn", "turns")
+			e.Outcome += l.N("laro.picture.in_turns", v.Turns)
 		}
 	case rules.EndDefault:
-		e.Outcome = name(v.Winner) + " wins by default: everyone else left"
+		e.Outcome = l.T("laro.picture.by_default", "Name", name(v.Winner))
 	case rules.EndDeckOut:
-		e.Outcome = "The deck ran out a third time: no winner"
+		e.Outcome = l.T("laro.picture.deck_out")
 	default:
-		e.Outcome = "The game was abandoned: no winner"
+		e.Outcome = l.T("laro.picture.abandoned")
 	}
 	for i, seat := range s.Seats {
 		ps := pictures.LaroSeat{Name: seat.Name, Hand: s.Revealed[i], Laid: v.Laid[i]}
 		switch {
 		case v.Forfeited[i]:
-			ps.Note = "left the game"
+			ps.Note = l.T("laro.left_game")
 		case seat.Computer:
-			ps.Note = "computer"
+			ps.Note = l.T("laro.computer")
 		case i == v.Dealer:
-			ps.Note = "dealer"
+			ps.Note = l.T("laro.dealer")
 		}
 		e.Seats = append(e.Seats, ps)
 	}

@@ -33,11 +33,16 @@ type Game struct{ env *table.Env }
 func New(env *table.Env) ui.Module { return &Game{env: env} }
 
 // entry is what Laro registers in the catalog of games.
-var entry = catalog.Entry{Kind: store.KindLaro, Title: "Laro", Noun: "game", Colour: 0x2b7a78,
-	Settings: serverSettings, Faces: Faces(), RetiredFaces: retiredFaceKeys()}
+// Its server settings are made by Entry, one set per bot.
+var entry = catalog.Entry{Kind: store.KindLaro, Title: "Laro", Noun: "game", Colour: 0x2b7a78, // lang:keep — the game's name
+	Faces: Faces(), RetiredFaces: retiredFaceKeys()}
 
 // Entry is Laro's entry in the catalog of games; its kind is "laro".
-func (g *Game) Entry() catalog.Entry { return entry }
+func (g *Game) Entry() catalog.Entry {
+	e := entry
+	e.Settings = serverSettings()
+	return e
+}
 
 // Command is the /laro slash command.
 func (g *Game) Command() *discordgo.ApplicationCommand {
@@ -56,7 +61,7 @@ func (g *Game) HandleCommand(ctx context.Context, in *ui.Input) *ui.Reply {
 	case "new":
 		return g.newTable(ctx, in)
 	case "rules":
-		return g.rules()
+		return g.rules(in)
 	case "stats":
 		return g.stats(ctx, in)
 	case "history":
@@ -64,5 +69,5 @@ func (g *Game) HandleCommand(ctx context.Context, in *ui.Input) *ui.Reply {
 	case "replay":
 		return g.looking().ReplayCommand(ctx, in)
 	}
-	return ui.EphemeralText("That command is not known to this version of cardbot.")
+	return ui.EphemeralText(in.Lang().T("laro.unknown_command"))
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/table"
 	rules "github.com/cardbot/cardbot/engine/laro"
 )
@@ -43,50 +44,48 @@ func countdown(t time.Time) string { return fmt.Sprintf("<t:%d:R>", t.Unix()) }
 // counting down; once W has passed, the window stays open until the next
 // player draws (or a first call closes it a grace later), which the
 // countdown cannot show, so the words say so (see redrawAtMinimum).
-func (t *laroTable) windowClose(w *claimWindow, win rules.Window, viewer int, now time.Time) string {
+func (t *laroTable) windowClose(l lang.Lang, w *claimWindow, win rules.Window, viewer int, now time.Time) string {
 	close, closed := w.close(win)
 	switch {
 	case closed:
-		return "closes " + countdown(close)
+		return l.T("laro.window.closes", "At", countdown(close))
 	case now.Before(close):
-		return "closes " + countdown(close) + " at the earliest"
+		return l.T("laro.window.closes_earliest", "At", countdown(close))
 	case viewer == t.game.Turn():
-		return "stays open until you draw"
+		return l.T("laro.window.open_until_you")
 	}
-	return "stays open until " + t.Seats[t.game.Turn()].Label() + " draws"
+	return l.T("laro.window.open_until", "Name", t.Seats[t.game.Turn()].Label())
 }
 
 // windowScreen fills in sc, seen by viewer (-1: the table), what the open
 // window w shows: the table's line, the viewer's waiting draw, and the
 // viewer's claim part.
 func (t *laroTable) windowScreen(sc *laroScreen, w *claimWindow, win rules.Window, viewer int, now time.Time) {
+	l := sc.Lang
 	card := cardText(sc.Emojis, w.card)
 	if w.draw != nil {
-		sc.Window = fmt.Sprintf("LARO! window on **%s** %s; %s's draw waits for it.",
-			card, t.windowClose(w, win, -1, now), t.Seats[w.draw.seat].Label())
+		sc.Window = l.T("laro.window.draw_waits", "Card", card, "Close", t.windowClose(l, w, win, -1, now),
+			"Name", t.Seats[w.draw.seat].Label())
 	} else {
-		sc.Window = fmt.Sprintf("LARO! can be called on **%s**: the window %s.", card, t.windowClose(w, win, -1, now))
+		sc.Window = l.T("laro.window.open", "Card", card, "Close", t.windowClose(l, w, win, -1, now))
 	}
-	switch n := len(w.calls); {
-	case n == 1:
-		sc.Window += " 1 call is in."
-	case n > 1:
-		sc.Window += fmt.Sprintf(" %d calls are in.", n)
+	if n := len(w.calls); n > 0 {
+		sc.Window += " " + l.N("laro.window.calls_in", n)
 	}
 	if viewer < 0 || viewer >= len(t.Seats) || t.Seats[viewer].Computer {
 		return
 	}
 	if w.draw != nil && w.draw.seat == viewer {
-		sc.Waiting = fmt.Sprintf("⏳ Your draw waits for the LARO! window on %s to close; your card appears here then.", card)
+		sc.Waiting = l.T("laro.window.your_draw_waits", "Card", card)
 	}
 	for _, c := range w.calls {
 		if c.seat == viewer {
-			sc.Claim = &handClaim{Card: w.card, Best: c.best, In: true, Close: t.windowClose(w, win, viewer, now)}
+			sc.Claim = &handClaim{Card: w.card, Best: c.best, In: true, Close: t.windowClose(l, w, win, viewer, now)}
 			return
 		}
 	}
 	if best, ok := t.game.BestCall(viewer); ok {
-		sc.Claim = &handClaim{Card: w.card, Best: best, Close: t.windowClose(w, win, viewer, now)}
+		sc.Claim = &handClaim{Card: w.card, Best: best, Close: t.windowClose(l, w, win, viewer, now)}
 	}
 }
 
@@ -115,19 +114,17 @@ func (t *laroTable) redrawAtMinimum(w *claimWindow) {
 // claimLine is the hand's line on an open window: what the viewer's call
 // would make and when the window closes, or that their call is in.
 func (s laroScreen) claimLine() string {
-	c := s.Claim
-	if c.In {
-		what := "a **" + c.Best.Kind.String() + "** cluster"
-		if c.Best.Win {
-			what = "your **win**"
-		}
-		return fmt.Sprintf("📣 Your LARO! on %s is in: it would make %s. The window %s.", s.card(c.Card), what, c.Close)
+	c, l := s.Claim, s.Lang
+	switch {
+	case c.In && c.Best.Win:
+		return l.T("laro.claim.in_win", "Card", s.card(c.Card), "Close", c.Close)
+	case c.In:
+		return l.T("laro.claim.in_kind", "Card", s.card(c.Card), "Kind", kindName(l, c.Best.Kind), "Close", c.Close)
+	case c.Best.Win:
+		return l.T("laro.claim.can_win", "Card", s.card(c.Card), "Close", c.Close)
 	}
-	if c.Best.Win {
-		return fmt.Sprintf("📣 %s completes your **win**! Press **LARO!** to take it. The window %s.", s.card(c.Card), c.Close)
-	}
-	return fmt.Sprintf("📣 %s makes a **%s** cluster with %s. Press **LARO!** to take it. The window %s.",
-		s.card(c.Card), c.Best.Kind, s.cards(c.Best.Pair[:]), c.Close)
+	return l.T("laro.claim.can_lay", "Card", s.card(c.Card), "Kind", kindName(l, c.Best.Kind),
+		"Pair", s.cards(c.Best.Pair[:]), "Close", c.Close)
 }
 
 // laroButton is the LARO! button, on the table and in a hand that could

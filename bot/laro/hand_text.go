@@ -9,9 +9,6 @@ import (
 // The text of a hand's card rows and hints, written into one builder: the
 // hand is drawn on nearly every click.
 
-// suitNames are the suits' names as players say them.
-var suitNames = map[rules.Suit]string{rules.Circle: "Circle", rules.Triangle: "Triangle", rules.Square: "Square"}
-
 // maxHints is how many clusters-in-the-making a hand lists; more is noise.
 const maxHints = 5
 
@@ -32,10 +29,10 @@ func (s laroScreen) writeCards(b *strings.Builder, cs []rules.Card) {
 func (s laroScreen) writeHint(b *strings.Builder, h rules.Hint) {
 	s.writeCards(b, h.Cards)
 	if h.Kind != rules.NoKind {
-		b.WriteString(" → " + h.Kind.String() + " ✅")
+		b.WriteString(" → " + kindName(s.Lang, h.Kind) + " ✅")
 		return
 	}
-	b.WriteString(" → needs ")
+	b.WriteString(" → " + s.Lang.T("laro.hand.needs") + " ")
 	first := true
 	for _, n := range h.Needs {
 		if c, err := rules.ParseCard(n); err == nil {
@@ -70,8 +67,8 @@ func (s laroScreen) suitRows(hand []rules.Card) string {
 		s.writeCards(&b, cs)
 	}
 	for _, suit := range []rules.Suit{rules.Circle, rules.Triangle, rules.Square} {
-		row(suit.Symbol()+" "+suitNames[suit]+"  ", func(c rules.Card) bool { return !c.IsVoid() && c.Suit() == suit })
+		row(suit.Symbol()+" "+suitName(s.Lang, suit)+"  ", func(c rules.Card) bool { return !c.IsVoid() && c.Suit() == suit })
 	}
-	row("Void  ", rules.Card.IsVoid)
+	row(s.Lang.T("laro.suit.void")+"  ", rules.Card.IsVoid)
 	return b.String()
 }

@@ -46,7 +46,7 @@ func TestHandTextAsBefore(t *testing.T) {
 				}
 			}
 			if len(in) > 0 {
-				rows = append(rows, fmt.Sprintf("%s %s  %s", suit.Symbol(), suitNames[suit], s.cards(in)))
+				rows = append(rows, fmt.Sprintf("%s %s  %s", suit.Symbol(), suitName(s.Lang, suit), s.cards(in)))
 			}
 		}
 		var voids []rules.Card

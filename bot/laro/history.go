@@ -8,6 +8,7 @@ import (
 
 	"github.com/cardbot/cardbot/bot/help"
 	"github.com/cardbot/cardbot/bot/history"
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
@@ -27,36 +28,38 @@ func (g *Game) looking() history.Module {
 
 // historyLine draws one game of who's history: its ID, date, seats, who
 // won with how many points, and who's chips. The result comes from the
-// engine's replay of the log, as the replay shows it.
+// engine's replay of the log, as the replay shows it. The history module
+// does not hand the reader's language yet, so the line is in English.
 func (g *Game) historyLine(ctx context.Context, who string) func(store.HistoryEntry) string {
 	return func(e store.HistoryEntry) string {
 		return fmt.Sprintf("`%s` · %s · %s · %s%s", e.Game.ID, history.Date(e.Game.CreatedAt), history.Players(len(e.Game.Seats)),
-			g.outcome(ctx, e.Game, who), history.Chips(e.Net))
+			g.outcome(ctx, lang.English, e.Game, who), history.Chips(e.Net))
 	}
 }
 
 // outcome is the result of a finished game for who, in a few words.
-func (g *Game) outcome(ctx context.Context, gm store.Game, who string) string {
+func (g *Game) outcome(ctx context.Context, l lang.Lang, gm store.Game, who string) string {
 	_, recs, err := g.env.Store.LoadGame(ctx, gm.ID)
 	if err != nil {
-		return "result unknown"
+		return l.T("laro.history.unknown")
 	}
 	r, err := loadReplay(gm, recs)
 	if err != nil {
-		return "result unknown"
+		return l.T("laro.history.unknown")
 	}
+	r.lang = l
 	end, err := r.game(r.last())
 	if err != nil {
-		return "result unknown"
+		return l.T("laro.history.unknown")
 	}
 	seat, points, ok := end.Winner()
 	switch {
 	case !ok:
-		return "no winner"
+		return l.T("laro.history.no_winner")
 	case r.seats[seat].UserID == who && !r.seats[seat].Computer:
-		return "🏆 won with " + ui.Count(points, "point", "points")
+		return l.T("laro.history.you_won", "Points", l.N("laro.points", points))
 	}
-	return fmt.Sprintf("%s won with %s", r.name(seat), ui.Count(points, "point", "points"))
+	return l.T("laro.history.won", "Name", r.name(seat), "Points", l.N("laro.points", points))
 }
 
 // OwnsComponent reports whether a click is on a history page, a replay

@@ -1,11 +1,10 @@
 package laro
 
 import (
-	"fmt"
-
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/catalog"
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
@@ -29,26 +28,36 @@ func ClaimWindowOption() *discordgo.ApplicationCommandOption {
 	return ui.IntOption("claim_window", minClaimWindow, maxClaimWindow)
 }
 
-// CheckStake says why v is not a valid stake, or returns "".
-func CheckStake(v int64) string {
-	if v < minStake || v > maxStake {
-		return fmt.Sprintf("The stake must be between %d and %d chips per point.", minStake, maxStake)
-	}
-	return ""
+// CheckStake says in English why v is not a valid stake, or returns "".
+func CheckStake(v int64) string { return StakeRefusal(lang.English, v) }
+
+// CheckAnte says in English why v is not a valid ante, or returns "".
+func CheckAnte(v int64) string { return AnteRefusal(lang.English, v) }
+
+// CheckClaimWindow says in English why v seconds is not a valid claim
+// window, or returns "".
+func CheckClaimWindow(v int64) string { return ClaimWindowRefusal(lang.English, v) }
+
+// StakeRefusal says in l why v is not a valid stake, or returns "".
+func StakeRefusal(l lang.Lang, v int64) string {
+	return outOf(l, "laro.limits.stake", v, minStake, maxStake)
 }
 
-// CheckAnte says why v is not a valid ante, or returns "".
-func CheckAnte(v int64) string {
-	if v < minAnte || v > maxAnte {
-		return fmt.Sprintf("The ante must be between %d and %d chips.", minAnte, maxAnte)
-	}
-	return ""
+// AnteRefusal says in l why v is not a valid ante, or returns "".
+func AnteRefusal(l lang.Lang, v int64) string {
+	return outOf(l, "laro.limits.ante", v, minAnte, maxAnte)
 }
 
-// CheckClaimWindow says why v seconds is not a valid claim window, or returns "".
-func CheckClaimWindow(v int64) string {
-	if v < minClaimWindow || v > maxClaimWindow {
-		return fmt.Sprintf("The claim window must be between %d and %d seconds.", minClaimWindow, maxClaimWindow)
+// ClaimWindowRefusal says in l why v seconds is not a valid claim window,
+// or returns "".
+func ClaimWindowRefusal(l lang.Lang, v int64) string {
+	return outOf(l, "laro.limits.claim_window", v, minClaimWindow, maxClaimWindow)
+}
+
+// outOf is message id, in l, when v is outside lo..hi; "" inside.
+func outOf(l lang.Lang, id string, v, lo, hi int64) string {
+	if v < lo || v > hi {
+		return l.T(id, "Min", lo, "Max", hi)
 	}
 	return ""
 }
@@ -61,15 +70,28 @@ const (
 	DefaultClaimWindowS = defaultClaimWindow
 )
 
-// serverSettings are Laro's server defaults in /cardbot settings.
-var serverSettings = []catalog.Setting{
-	{Option: StakeOption(), Check: CheckStake,
-		Label: "Stake (Laro)", Default: DefaultStake, Unit: " chips per point",
-		Field: func(g *store.GuildSettings) **int64 { return &g.Stake }},
-	{Option: AnteOption(), Check: CheckAnte,
-		Label: "Ante (Laro)", Default: DefaultAnte, Unit: " chips",
-		Field: func(g *store.GuildSettings) **int64 { return &g.Ante }},
-	{Option: ClaimWindowOption(), Check: CheckClaimWindow,
-		Label: "Claim window (Laro)", Default: DefaultClaimWindowS, Unit: " s",
-		Field: func(g *store.GuildSettings) **int64 { return &g.ClaimWindowS }},
+// serverSettings are Laro's server defaults in /cardbot settings, made
+// anew for each bot: ui.Localize writes the options' localizations into
+// them, so bots in one process (the tests run many) must not share them.
+func serverSettings() []catalog.Setting {
+	return []catalog.Setting{
+		{Option: StakeOption(), Check: CheckStake, CheckIn: StakeRefusal, Default: DefaultStake,
+			Label: lang.English.T("laro.limits.stake_label"), Unit: " " + lang.English.T("laro.limits.stake_unit"),
+			Words: words("laro.limits.stake_label", "laro.limits.stake_unit"),
+			Field: func(g *store.GuildSettings) **int64 { return &g.Stake }},
+		{Option: AnteOption(), Check: CheckAnte, CheckIn: AnteRefusal, Default: DefaultAnte,
+			Label: lang.English.T("laro.limits.ante_label"), Unit: " " + lang.English.T("laro.limits.ante_unit"),
+			Words: words("laro.limits.ante_label", "laro.limits.ante_unit"),
+			Field: func(g *store.GuildSettings) **int64 { return &g.Ante }},
+		{Option: ClaimWindowOption(), Check: CheckClaimWindow, CheckIn: ClaimWindowRefusal, Default: DefaultClaimWindowS,
+			Label: lang.English.T("laro.limits.claim_window_label"), Unit: " s",
+			Words: func(l lang.Lang) (string, string) { return l.T("laro.limits.claim_window_label"), " s" },
+			Field: func(g *store.GuildSettings) **int64 { return &g.ClaimWindowS }},
+	}
+}
+
+// words gives a setting's label and unit (after a space) in a language,
+// for the settings page its reader sees.
+func words(label, unit string) func(l lang.Lang) (string, string) {
+	return func(l lang.Lang) (string, string) { return l.T(label), " " + l.T(unit) }
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 	rules "github.com/cardbot/cardbot/engine/laro"
@@ -21,14 +22,15 @@ func (t *laroTable) playing() bool { return t.game != nil && !t.game.Over() }
 func (t *laroTable) start(ctx context.Context, in *ui.Input) *ui.Reply {
 	hostSeat := max(table.SeatIndex(t.Seats, t.Host), 0)
 	lobby := t.Out.MessageID()
-	t.EnterThread(ctx, in, t.ThreadName("game", t.settings.GameNo))
+	t.EnterThread(ctx, in, t.ThreadName(t.Lang.T("laro.thread_game"), t.settings.GameNo))
 	table.PostStartThrough(t, in)
 	if r := t.begin(ctx, in.At, hostSeat); r != nil {
 		t.ReturnToLobby(lobby)
 		return r
 	}
 	table.DealHands(t, in)
-	v := t.ClosedView(fmt.Sprintf("Game %d has started %s. Seated: %s%s", t.settings.GameNo, t.Where(), table.SeatNames(t.Seats), table.Line(t.ThreadNote())))
+	v := t.ClosedView(t.Lang.T("laro.started", "Game", t.settings.GameNo, "Where", t.where(), "Seated", table.SeatNames(t.Seats)) +
+		table.Line(t.ThreadNote()))
 	return table.AnswerStart(t, in, t.Channel, lobby, v)
 }
 
@@ -45,7 +47,7 @@ func (t *laroTable) begin(ctx context.Context, at time.Time, dealer int) *ui.Rep
 	g, err := rules.New(rules.Config{Seats: len(t.Seats), Dealer: dealer}, seed)
 	if err != nil {
 		t.Env.Log.Error("dealing", "table", t.ID, "err", err)
-		return ui.EphemeralText(ui.MsgSomethingWrong)
+		return ui.EphemeralText(t.Lang.T("common.something_wrong"))
 	}
 	var moves []store.ChipMove
 	var pot int64
@@ -71,28 +73,27 @@ func (t *laroTable) begin(ctx context.Context, at time.Time, dealer int) *ui.Rep
 		if missing, ok := store.MissingChips(err); ok {
 			var ice *store.InsufficientChipsError
 			errors.As(err, &ice)
-			return ui.EphemeralText(fmt.Sprintf("<@%s> is **%s short** of the %d this table holds per player, so the game cannot start. "+
-				"They can collect `/chips daily` or leave the table.", ice.User, ui.Count64(missing, "chip", "chips"), t.settings.escrow()))
+			return ui.EphemeralText(t.Lang.T("laro.start.short", "User", ice.User, "Short", t.Lang.N("laro.chips", int(missing)), "Need", t.settings.escrow()))
 		}
 		t.Env.Log.Error("starting a game", "table", t.ID, "err", err)
-		return ui.EphemeralText(ui.MsgSomethingWrong)
+		return ui.EphemeralText(t.Lang.T("common.something_wrong"))
 	}
 	t.Seq = 1
 	t.Status = store.StatusPlaying
 	if t.StopIdle != nil {
 		t.StopIdle()
 	}
-	t.Event(fmt.Sprintf("Game %d dealt; %s deals and moves first.", t.settings.GameNo, t.Seats[dealer].Label()))
+	t.Event(t.Lang.T("laro.event.dealt", "Game", t.settings.GameNo, "Name", t.Seats[dealer].Label()))
 	t.afterChange(nil, at, true, "")
 	return nil
 }
 
 // startRecord is the first entry of a game's log: the seed and the dealer.
-func startRecord(seed uint64, dealer int) string { return fmt.Sprintf("start %016x %d", seed, dealer) }
+func startRecord(seed uint64, dealer int) string { return fmt.Sprintf("start %016x %d", seed, dealer) } // lang:keep — the stored log's form
 
 // resetRound clears what belongs to one game.
 func (t *laroTable) resetRound() {
-	t.Events, t.result, t.window, t.choice = nil, nil, nil, nil
+	t.Events, t.result, t.antesBack, t.window, t.choice = nil, nil, false, nil, nil
 	t.notes = make([]string, len(t.Seats))
 	t.timeouts = make([]int, len(t.Seats))
 	t.autoplay = make([]bool, len(t.Seats))
@@ -117,17 +118,18 @@ func (t *laroTable) move(ctx context.Context, in *ui.Input) *ui.Reply {
 		return r
 	}
 	b, valid := parseMoveButton(in.Component)
+	l := in.Lang()
 	if b.Move != t.moves {
-		return table.HandReply(t, in, s, "⚠️ That button was from an earlier moment of the game, so nothing happened. This is your hand now.")
+		return table.HandReply(t, in, s, l.T("laro.move.stale"))
 	}
 	if !t.playing() {
-		return table.HandReply(t, in, s, "The game is over.")
+		return table.HandReply(t, in, s, l.T("laro.move.game_over"))
 	}
 	if !valid {
-		return ui.EphemeralText("That button is not one of this table's.")
+		return ui.EphemeralText(l.T("laro.move.not_this_table"))
 	}
 	if t.choice != nil && b.Verb != verbLay {
-		return table.HandReply(t, in, s, fmt.Sprintf("Wait: %s is choosing which cluster to lay.", t.Seats[t.choice.seat].Label()))
+		return table.HandReply(t, in, s, l.T("laro.move.wait_choosing", "Name", t.Seats[t.choice.seat].Label()))
 	}
 	t.timeouts[s], t.autoplay[s] = 0, false
 	var err error
@@ -142,36 +144,39 @@ func (t *laroTable) move(ctx context.Context, in *ui.Input) *ui.Reply {
 		return t.lay(in, s, b.Option)
 	}
 	if err != nil {
-		return table.HandReply(t, in, s, "⚠️ "+moveRefusal(err))
+		return table.HandReply(t, in, s, "⚠️ "+moveRefusal(l, err))
 	}
 	return table.HandReply(t, in, s, "")
 }
 
 // moveRefusal turns an engine or store error into the sentence a player
 // reads: the one place such messages are made.
-func moveRefusal(err error) string {
-	switch {
-	case errors.Is(err, table.ErrNotSaved):
-		return "Your move could not be saved, so it did not happen. Please try again."
-	case errors.Is(err, rules.ErrNotYourTurn):
-		return "It is not your turn."
-	case errors.Is(err, rules.ErrMustDraw):
-		return "Draw a card first."
-	case errors.Is(err, rules.ErrMustDiscard):
-		return "Discard a card first."
-	case errors.Is(err, rules.ErrNotInHand):
-		return "That card is not in your hand."
-	case errors.Is(err, rules.ErrDiscardEmpty):
-		return "The discard pile is empty: draw from the deck."
-	case errors.Is(err, rules.ErrNotWinning):
-		return "Your cards do not form three clusters yet."
-	case errors.Is(err, rules.ErrGameOver):
-		return "The game is over."
-	case errors.Is(err, rules.ErrForfeited):
-		return "You have left this game."
+func moveRefusal(l lang.Lang, err error) string {
+	for _, r := range refusals {
+		if errors.Is(err, r.err) {
+			return l.T(r.id)
+		}
 	}
+	// An engine error with no message of its own: its text is English
+	// (the engine has no words for people), said inside a translated line.
 	msg := strings.TrimPrefix(err.Error(), "laro: ")
-	return "That move is not allowed: " + msg + "."
+	return l.T("laro.move.not_allowed", "Why", msg)
+}
+
+// refusals are the messages for the errors a move can meet.
+var refusals = []struct {
+	err error
+	id  string
+}{
+	{table.ErrNotSaved, "laro.move.not_saved"},
+	{rules.ErrNotYourTurn, "laro.move.not_your_turn"},
+	{rules.ErrMustDraw, "laro.move.must_draw"},
+	{rules.ErrMustDiscard, "laro.move.must_discard"},
+	{rules.ErrNotInHand, "laro.move.not_in_hand"},
+	{rules.ErrDiscardEmpty, "laro.move.discard_empty"},
+	{rules.ErrNotWinning, "laro.move.not_winning"},
+	{rules.ErrGameOver, "laro.move.game_over"},
+	{rules.ErrForfeited, "laro.move.forfeited"},
 }
 
 // requestDraw draws for seat now, or, while a LARO! window is open, queues
@@ -179,6 +184,7 @@ func moveRefusal(err error) string {
 // could take the discard.
 func (t *laroTable) requestDraw(in *ui.Input, s int, at time.Time, fromDiscard bool) *ui.Reply {
 	d := rules.Draw{Seat: s, FromDiscard: fromDiscard}
+	l := t.seatLang(s)
 	reply := func(note string) *ui.Reply {
 		if in == nil {
 			return nil
@@ -186,7 +192,7 @@ func (t *laroTable) requestDraw(in *ui.Input, s int, at time.Time, fromDiscard b
 		return table.HandReply(t, in, s, note)
 	}
 	if err := t.game.Check(d); err != nil {
-		return reply("⚠️ " + moveRefusal(err))
+		return reply("⚠️ " + moveRefusal(l, err))
 	}
 	w := t.window
 	if w != nil && len(w.calls) == 0 && t.activeSeats() == 2 {
@@ -199,15 +205,15 @@ func (t *laroTable) requestDraw(in *ui.Input, s int, at time.Time, fromDiscard b
 	}
 	if w == nil {
 		if err := t.apply(d, at, userOf(in)); err != nil {
-			return reply("⚠️ " + moveRefusal(err))
+			return reply("⚠️ " + moveRefusal(l, err))
 		}
 		return reply("")
 	}
 	if w.draw != nil {
-		return reply("Your draw is already waiting for the LARO! window to close.")
+		return reply(l.T("laro.move.draw_waiting"))
 	}
 	if err := t.record(drawIntent(s, fromDiscard), at); err != nil {
-		return reply("⚠️ " + moveRefusal(err))
+		return reply("⚠️ " + moveRefusal(l, err))
 	}
 	w.draw = &pendingDraw{seat: s, at: at, fromDiscard: fromDiscard, auto: in == nil}
 	t.scheduleSettle()
@@ -254,20 +260,20 @@ func userOf(in *ui.Input) string {
 // the window settles still knows them, as every acknowledged click must be
 // stored first. They do not change the version buttons carry.
 func (t *laroTable) record(intent string, at time.Time) error {
-	return t.Commit(store.ActionRecord{Data: []byte(intent), At: at}, nil, "an intent")
+	return t.Commit(store.ActionRecord{Data: []byte(intent), At: at}, nil, "an intent") // lang:keep — for the log
 }
 
 // The text forms of intents in a game's log.
 const intentPrefix = "intent "
 
-func callIntent(seat int) string { return fmt.Sprintf("%scall %d", intentPrefix, seat) }
+func callIntent(seat int) string { return fmt.Sprintf("%scall %d", intentPrefix, seat) } // lang:keep — the stored log's form
 
 func drawIntent(seat int, fromDiscard bool) string {
 	pile := "deck"
 	if fromDiscard {
 		pile = "discard"
 	}
-	return fmt.Sprintf("%sdraw %d %s", intentPrefix, seat, pile)
+	return fmt.Sprintf("%sdraw %d %s", intentPrefix, seat, pile) // lang:keep — the stored log's form
 }
 
 // apply checks a with the engine, stores it (with any settlement) and only
@@ -288,7 +294,7 @@ func (t *laroTable) apply(a rules.Action, at time.Time, actor string) error {
 		dl := t.nextDeadline()
 		rec.Deadline = &dl
 	}
-	if err := t.Commit(rec, ended, "an action"); err != nil {
+	if err := t.Commit(rec, ended, "an action"); err != nil { // lang:keep — for the log
 		g, rerr := rules.Replay(t.game.Config(), t.seed, before)
 		if rerr == nil {
 			t.game = g

@@ -19,7 +19,7 @@ import (
 // was after the game, with Play again, until its idle deadline.
 func (lg *Game) Recover(ctx context.Context, g store.Game) error {
 	var s laroSettings
-	return lg.env.Rebuild(ctx, g, "Laro", &s, func(core table.Core) table.Rebuilder {
+	return lg.env.Rebuild(ctx, g, "Laro", &s, func(core table.Core) table.Rebuilder { // lang:keep — the game's name
 		t := &laroTable{Core: core, settings: s, pot: g.Pot}
 		t.Thread.Want = s.Thread
 		return t
@@ -33,7 +33,7 @@ func (lg *Game) Recover(ctx context.Context, g store.Game) error {
 func (t *laroTable) Replay(recs []store.ActionRecord) error {
 	var seed uint64
 	var dealer int
-	if _, err := fmt.Sscanf(string(recs[0].Data), "start %x %d", &seed, &dealer); err != nil {
+	if _, err := fmt.Sscanf(string(recs[0].Data), "start %x %d", &seed, &dealer); err != nil { // lang:keep — the stored log's form
 		return fmt.Errorf("start record %q: %w", recs[0].Data, err)
 	}
 	game, err := rules.New(rules.Config{Seats: len(t.Seats), Dealer: dealer}, seed)
@@ -147,10 +147,10 @@ func parseIntent(r store.ActionRecord) (draw bool, seat int, fromDiscard bool, o
 	var pile string
 	switch {
 	case strings.HasPrefix(text, "call "):
-		_, err := fmt.Sscanf(text, "call %d", &seat)
+		_, err := fmt.Sscanf(text, "call %d", &seat) // lang:keep — the stored log's form
 		return false, seat, false, err == nil
 	case strings.HasPrefix(text, "draw "):
-		_, err := fmt.Sscanf(text, "draw %d %s", &seat, &pile)
+		_, err := fmt.Sscanf(text, "draw %d %s", &seat, &pile) // lang:keep — the stored log's form
 		return true, seat, pile == "discard", err == nil
 	}
 	return false, 0, false, false

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/table"
 	rules "github.com/cardbot/cardbot/engine/laro"
 	"github.com/cardbot/cardbot/store"
@@ -23,6 +24,9 @@ type laroReplay struct {
 	cfg      rules.Config
 	seed     uint64
 	moves    []replayMove
+	// lang is the reader's language: a replay is a private message. Zero
+	// (English) until the history module hands the reader's.
+	lang lang.Lang
 }
 
 // replayMove is one engine move of the log with its snowflake stamp, and the
@@ -50,7 +54,7 @@ func loadReplay(g store.Game, recs []store.ActionRecord) (*laroReplay, error) {
 	if len(recs) == 0 {
 		return nil, fmt.Errorf("game %s has no log", g.ID)
 	}
-	if _, err := fmt.Sscanf(string(recs[0].Data), "start %x %d", &r.seed, &r.cfg.Dealer); err != nil {
+	if _, err := fmt.Sscanf(string(recs[0].Data), "start %x %d", &r.seed, &r.cfg.Dealer); err != nil { // lang:keep — the stored log's form
 		return nil, fmt.Errorf("start record %q: %w", recs[0].Data, err)
 	}
 	r.cfg.Seats = len(r.seats)
@@ -120,7 +124,7 @@ func (r *laroReplay) frame(k int) (laroFrame, error) {
 		if g, err = r.game(0); err != nil {
 			return f, err
 		}
-		f.What = []string{fmt.Sprintf("The deal: eight cards each; %s deals and moves first.", r.name(r.cfg.Dealer))}
+		f.What = []string{r.lang.T("laro.replay.deal", "Name", r.name(r.cfg.Dealer))}
 	} else {
 		if g, err = r.game(k - 1); err != nil {
 			return f, err
@@ -141,7 +145,7 @@ func (r *laroReplay) frame(k int) (laroFrame, error) {
 // step applies move m (step k) to g, which holds the state before it, and
 // says in f what it did.
 func (r *laroReplay) step(g *rules.Game, m replayMove, k int, f *laroFrame) error {
-	who := r.name(m.action.ActionSeat())
+	who, l := r.name(m.action.ActionSeat()), r.lang
 	card, discarder, claimable := g.Claimable()
 	var discardAt time.Time
 	if k >= 2 {
@@ -158,35 +162,35 @@ func (r *laroReplay) step(g *rules.Game, m replayMove, k int, f *laroFrame) erro
 	switch a := m.action.(type) {
 	case rules.Draw:
 		if g.Reshuffles() > reshuffles {
-			f.What = append(f.What, "The deck was empty: the discard pile but its top card was shuffled into a new deck.")
+			f.What = append(f.What, l.T("laro.replay.reshuffled"))
 		}
 		drawn := g.View(a.Seat).Drawn
 		if a.FromDiscard {
-			f.What = append(f.What, fmt.Sprintf("%s took **%s** from the discard pile.", who, drawn.Symbol()))
+			f.What = append(f.What, l.T("laro.replay.took", "Name", who, "Card", drawn.Symbol()))
 		} else {
-			f.What = append(f.What, fmt.Sprintf("%s drew **%s** from the deck.", who, drawn.Symbol()))
+			f.What = append(f.What, l.T("laro.replay.drew", "Name", who, "Card", drawn.Symbol()))
 		}
 	case rules.Discard:
 		top, _ := g.TopDiscard()
-		f.What = append(f.What, fmt.Sprintf("%s discarded **%s**.", who, top.Symbol()))
+		f.What = append(f.What, l.T("laro.event.discarded", "Name", who, "Card", top.Symbol()))
 	case rules.DeclareWin:
-		f.What = append(f.What, who+" declared the win.")
+		f.What = append(f.What, l.T("laro.replay.declared", "Name", who))
 	case rules.Call:
 		laid := g.Laid(a.Seat)
 		if a.Win || g.Over() {
-			f.What = append(f.What, fmt.Sprintf("📣 %s called LARO! on **%s**, which completed their win.", who, card.Symbol()))
+			f.What = append(f.What, l.T("laro.replay.called_won", "Name", who, "Card", card.Symbol()))
 		} else {
-			f.What = append(f.What, fmt.Sprintf("📣 %s called LARO! on **%s** and laid %s.", who, card.Symbol(), clusterText(laid[len(laid)-1])))
+			f.What = append(f.What, l.T("laro.replay.called_laid", "Name", who, "Card", card.Symbol(), "Cluster", clusterText(l, laid[len(laid)-1])))
 			var jumped []string
 			for j := (discarder + 1) % r.cfg.Seats; j != a.Seat; j = (j + 1) % r.cfg.Seats {
 				jumped = append(jumped, r.name(j))
 			}
 			if len(jumped) > 0 {
-				f.What = append(f.What, strings.Join(jumped, ", ")+" jumped.")
+				f.What = append(f.What, l.T("laro.event.jumped", "Names", strings.Join(jumped, ", ")))
 			}
 		}
 	case rules.Forfeit:
-		f.What = append(f.What, who+" left the game.")
+		f.What = append(f.What, l.T("laro.replay.left", "Name", who))
 	}
 	return nil
 }
@@ -204,19 +208,20 @@ func (r *laroReplay) contest(g *rules.Game, m replayMove, card rules.Card, disca
 	if len(callers) == 0 && len(m.draws) == 0 {
 		return nil
 	}
+	l := r.lang
 	rel := func(at time.Time) string {
 		if discardAt.IsZero() {
 			return ""
 		}
-		return fmt.Sprintf(" at +%.3f s", at.Sub(discardAt).Seconds())
+		return " " + l.T("laro.replay.at", "S", fmt.Sprintf("%.3f", at.Sub(discardAt).Seconds()))
 	}
-	lines := []string{fmt.Sprintf("**LARO! window on %s** (discarded by %s):", card.Symbol(), r.name(discarder))}
+	lines := []string{l.T("laro.replay.window", "Card", card.Symbol(), "Name", r.name(discarder))}
 	for _, d := range m.draws {
-		line := fmt.Sprintf("• %s pressed draw%s; the draw waited for the window", r.name(d.seat), rel(d.at))
+		id := "laro.replay.draw_waited"
 		if won {
-			line += " and was cancelled by the call"
+			id = "laro.replay.draw_cancelled"
 		}
-		lines = append(lines, line+".")
+		lines = append(lines, l.T(id, "Name", r.name(d.seat), "At", rel(d.at)))
 	}
 	var winner rules.Claim
 	if won {
@@ -226,26 +231,25 @@ func (r *laroReplay) contest(g *rules.Game, m replayMove, card rules.Card, disca
 	}
 	for _, c := range callers {
 		best, ok := g.BestCall(c.seat)
-		what := "no cluster"
+		what := l.T("laro.replay.no_cluster")
 		if ok {
-			what = "a " + best.Kind.String() + " cluster"
+			what = l.T("laro.replay.a_cluster", "Kind", kindName(l, best.Kind))
 			if best.Win {
-				what = "the win"
+				what = l.T("laro.replay.the_win")
 			}
 		}
-		line := fmt.Sprintf("• %s called%s (%s)", r.name(c.seat), rel(c.at), what)
+		var outcome string
 		switch {
+		case won && c.seat == call.Seat && len(callers) == 1:
+			outcome = l.T("laro.replay.took_only")
 		case won && c.seat == call.Seat:
-			line += " — 🏆 took the card"
-			if len(callers) == 1 {
-				line += ": the only call"
-			}
+			outcome = l.T("laro.replay.took_card")
 		case !won:
-			line += " — too late: stamped after the window closed"
+			outcome = l.T("laro.replay.too_late")
 		default:
-			line += " — " + r.lostBecause(winner, best.Claim(c.seat, c.at), discarder)
+			outcome = r.lostBecause(winner, best.Claim(c.seat, c.at), discarder)
 		}
-		lines = append(lines, line+".")
+		lines = append(lines, l.T("laro.replay.called", "Name", r.name(c.seat), "At", rel(c.at), "What", what, "Outcome", outcome))
 	}
 	return lines
 }
@@ -256,17 +260,18 @@ func (r *laroReplay) contest(g *rules.Game, m replayMove, card rules.Card, disca
 // being stamped after the window had closed.
 func (r *laroReplay) lostBecause(winner, loser rules.Claim, discarder int) string {
 	order := func(s int) int { return (s - discarder + r.cfg.Seats) % r.cfg.Seats }
+	l := r.lang
 	switch {
 	case winner.Win && !loser.Win:
-		return "lost: a call that wins the game beats every other"
+		return l.T("laro.replay.lost_win")
 	case loser.Win && !winner.Win, !winner.Win && loser.Kind > winner.Kind:
-		return "too late: stamped after the window closed"
+		return l.T("laro.replay.too_late")
 	case loser.Kind < winner.Kind:
-		return fmt.Sprintf("lost: %s outranks %s", winner.Kind, loser.Kind)
+		return l.T("laro.replay.lost_kind", "Theirs", kindName(l, winner.Kind), "Yours", kindName(l, loser.Kind))
 	case order(loser.Seat) < order(winner.Seat):
-		return "too late: stamped after the window closed"
+		return l.T("laro.replay.too_late")
 	}
-	return "lost: same rank, and the winner sits first in turn order after the discarder"
+	return l.T("laro.replay.lost_order")
 }
 
 func containsSeat(ss []stamp, seat int) bool {
@@ -281,7 +286,7 @@ func containsSeat(ss []stamp, seat int) bool {
 // name is how the replay names a seat.
 func (r *laroReplay) name(s int) string {
 	if s < 0 || s >= len(r.seats) {
-		return "nobody"
+		return r.lang.T("laro.nobody")
 	}
 	return r.seats[s].Label()
 }

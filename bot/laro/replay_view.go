@@ -15,7 +15,7 @@ import (
 // it settled, every hand (the game is over, so nothing is secret any
 // more), and the controls to move through the game.
 func replayView(r *laroReplay, f laroFrame) ui.Rendering {
-	v := f.View
+	v, l := f.View, r.lang
 	var desc strings.Builder
 	desc.WriteString(strings.Join(f.What, "\n"))
 	if len(f.Contest) > 0 {
@@ -24,64 +24,65 @@ func replayView(r *laroReplay, f laroFrame) ui.Rendering {
 	if v.Phase == rules.PhaseOver {
 		desc.WriteString("\n\n" + replayEnding(r, v))
 	} else {
-		move := "draw"
+		id := "laro.replay.next_draw"
 		if v.Phase != rules.PhaseDraw {
-			move = "discard"
+			id = "laro.replay.next_discard"
 		}
-		fmt.Fprintf(&desc, "\n\nNext: %s to **%s**.", r.name(v.Turn), move)
+		desc.WriteString("\n\n" + l.T(id, "Name", r.name(v.Turn)))
 	}
 	e := &discordgo.MessageEmbed{
 		Title:       history.StepTitle(entry, r.id, f.Step, f.Last),
 		Description: desc.String(),
 		Color:       0x2b7a78,
 	}
-	top := "empty"
+	top := l.T("laro.table.empty")
 	if v.Top != rules.NoCard {
-		top = fmt.Sprintf("**%s** (%d in the pile)", v.Top.Symbol(), v.DiscardSize)
+		top = l.T("laro.table.discard_top", "Card", v.Top.Symbol(), "N", v.DiscardSize)
 	}
 	e.Fields = append(e.Fields,
-		&discordgo.MessageEmbedField{Name: "Discard", Value: top, Inline: true},
-		&discordgo.MessageEmbedField{Name: "Deck", Value: fmt.Sprintf("%s · reshuffled %d/%d", ui.Count(v.DeckSize, "card", "cards"), v.Reshuffles, rules.MaxReshuffles), Inline: true},
-		&discordgo.MessageEmbedField{Name: "Turns", Value: fmt.Sprint(v.Turns), Inline: true},
+		&discordgo.MessageEmbedField{Name: l.T("laro.table.discard"), Value: top, Inline: true},
+		&discordgo.MessageEmbedField{Name: l.T("laro.replay.deck"), Value: l.N("laro.replay.deck_value", v.DeckSize, "Reshuffles", v.Reshuffles, "Max", rules.MaxReshuffles), Inline: true},
+		&discordgo.MessageEmbedField{Name: l.T("laro.replay.turns"), Value: fmt.Sprint(v.Turns), Inline: true},
 	)
 	for s := range f.Hands {
 		var b strings.Builder
 		b.WriteString(r.name(s))
 		if s == v.Dealer {
-			b.WriteString(" (dealer)")
+			b.WriteString(" (" + l.T("laro.dealer") + ")")
 		}
 		if v.Forfeited[s] {
-			b.WriteString(" — left the game")
+			b.WriteString(" — " + l.T("laro.left_game"))
 		}
-		b.WriteString("\n" + orNone(laroScreen{}.cards(f.Hands[s])))
+		b.WriteString("\n" + orNone(l, laroScreen{}.cards(f.Hands[s])))
 		for _, cl := range f.Laid[s] {
-			b.WriteString("\nlaid " + clusterText(cl))
+			b.WriteString("\n" + l.T("laro.replay.laid", "Cluster", clusterText(l, cl)))
 		}
-		name := fmt.Sprintf("Seat %d", s+1)
+		name := l.T("laro.replay.seat", "N", s+1)
 		if v.Phase != rules.PhaseOver && v.Turn == s {
 			name = "▶️ " + name
 		}
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: name, Value: b.String(), Inline: true})
 	}
-	e.Footer = &discordgo.MessageEmbedFooter{Text: "Every hand is shown: the game is over."}
+	e.Footer = &discordgo.MessageEmbedFooter{Text: l.T("laro.replay.footer")}
 	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: history.Nav(entry, r.id, f.Step, f.Last, r.jumps())}
 }
 
 // replayEnding says how the game ended, and the chips that moved.
 func replayEnding(r *laroReplay, v rules.View) string {
 	var b strings.Builder
+	l := r.lang
 	switch v.End {
 	case rules.EndWin:
-		fmt.Fprintf(&b, "🏆 %s won with **%s**:", r.name(v.Winner), ui.Count(v.Points, "point", "points"))
+		b.WriteString(l.T("laro.replay.won", "Name", r.name(v.Winner), "Points", l.N("laro.points", v.Points)))
 		for _, cl := range v.WinClusters {
-			b.WriteString("\n" + clusterText(cl))
+			b.WriteString("\n" + clusterText(l, cl))
 		}
 	case rules.EndDefault:
-		fmt.Fprintf(&b, "🏆 %s won by default: everyone else left.", r.name(v.Winner))
+		b.WriteString(l.T("laro.replay.by_default", "Name", r.name(v.Winner)))
 	case rules.EndDeckOut:
-		b.WriteString("The deck ran out a third time: **no winner**; the antes went back.")
+		b.WriteString(l.T("laro.replay.deck_out"))
 	default:
-		b.WriteString("The game was abandoned: no winner.")
+		b.WriteString(l.T("laro.end.abandoned"))
 	}
 	return b.String()
 }
@@ -110,13 +111,13 @@ func (r *laroReplay) jumps() []history.Jump {
 		j := history.Jump{Step: s}
 		switch {
 		case s == 0:
-			j.Label, j.Description = "The deal", "step 0"
+			j.Label, j.Description = r.lang.T("laro.replay.jump_deal"), r.lang.T("laro.replay.jump_step", "N", 0)
 		case s == r.last():
-			j.Label, j.Description = "The end", fmt.Sprintf("step %d", s)
+			j.Label, j.Description = r.lang.T("laro.replay.jump_end"), r.lang.T("laro.replay.jump_step", "N", s)
 		default:
 			seat := r.moves[s-1].action.ActionSeat()
-			j.Label = fmt.Sprintf("Turn %d", turnOf[s])
-			j.Description = fmt.Sprintf("step %d · seat %d moves", s, seat+1)
+			j.Label = r.lang.T("laro.replay.jump_turn", "N", turnOf[s])
+			j.Description = r.lang.T("laro.replay.jump_moves", "N", s, "Seat", seat+1)
 		}
 		out = append(out, j)
 	}

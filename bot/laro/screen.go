@@ -1,7 +1,6 @@
 package laro
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/cardbot/cardbot/bot/table"
@@ -21,7 +20,13 @@ func (t *laroTable) screenOf(g *rules.Game, viewer int, settings laroSettings) l
 	sc := laroScreen{
 		TableID: t.ID, GameID: t.GameID, GameNo: settings.GameNo, Version: t.moves, Seats: seats, Settings: settings,
 		Pot: t.pot, View: g.View(viewer), Events: t.Events, Deadline: t.Deadline, Result: t.result,
-		Emojis: t.Env.Emojis.Now(), Revealed: revealedHands(g),
+		Emojis: t.Env.Emojis.Now(), Revealed: revealedHands(g), Lang: t.Lang,
+	}
+	if viewer >= 0 && viewer < len(seats) {
+		sc.Lang = t.ReaderLang(seats[viewer].UserID)
+	}
+	if t.antesBack {
+		sc.Result = []string{sc.Lang.T("laro.end.antes_returned")}
 	}
 	if w := t.window; w != nil && g == t.game {
 		win := rules.Window{Min: settings.claimWindow(), Grace: t.Env.Timing.ClaimGrace}
@@ -33,7 +38,7 @@ func (t *laroTable) screenOf(g *rules.Game, viewer int, settings laroSettings) l
 		} else {
 			// The engine still has the drawer to move, but nobody may move
 			// until the caller has laid: offer no buttons meanwhile.
-			sc.Waiting = fmt.Sprintf("⏳ %s won the LARO! and is choosing which cluster to lay.", t.Seats[c.seat].Label())
+			sc.Waiting = sc.Lang.T("laro.call.other_choosing", "Name", t.Seats[c.seat].Label())
 		}
 	}
 	if viewer >= 0 && viewer < len(t.notes) && g == t.game {

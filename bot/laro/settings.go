@@ -2,10 +2,9 @@ package laro
 
 import (
 	"encoding/json"
-	"fmt"
 	"time"
 
-	"github.com/cardbot/cardbot/bot/ui"
+	"github.com/cardbot/cardbot/bot/lang"
 	rules "github.com/cardbot/cardbot/engine/laro"
 )
 
@@ -32,30 +31,25 @@ func (s laroSettings) escrow() int64 { return rules.MaxLoss(s.Stake, s.Ante) }
 // staked reports whether chips move at this table.
 func (s laroSettings) staked() bool { return s.Stake > 0 || s.Ante > 0 }
 
-func (s laroSettings) stakesText(pot int64, players int) string {
+func (s laroSettings) stakesText(l lang.Lang, pot int64, players int) string {
 	if !s.staked() {
-		return "for fun (no chips)"
+		return l.T("laro.settings.for_fun")
 	}
-	t := fmt.Sprintf("%s per point · ante %d", ui.Count64(s.Stake, "chip", "chips"), s.Ante)
+	t := l.N("laro.settings.stakes", int(s.Stake), "Ante", s.Ante)
 	if pot > 0 {
-		t += fmt.Sprintf(" · pot %d", pot)
+		t += " · " + l.T("laro.settings.pot", "Pot", pot)
 	}
 	return t
 }
 
 // rulesText is the settings box of the lobby, including the house rulings
 // players would otherwise have to ask about.
-func (s laroSettings) rulesText() string {
-	t := fmt.Sprintf("Stake **%d** per point · ante **%d** · LARO! window **%d s** · turn timer **%d s**",
-		s.Stake, s.Ante, s.ClaimWindowMS/1000, s.TurnTimerS)
+func (s laroSettings) rulesText(l lang.Lang) string {
+	t := l.T("laro.settings.line", "Stake", s.Stake, "Ante", s.Ante, "Window", s.ClaimWindowMS/1000, "Timer", s.TurnTimerS)
 	if s.staked() {
-		t += fmt.Sprintf("\nJoining needs **%d** free chips (ante + 15 × stake), held until the game ends.", s.escrow())
+		t += "\n" + l.T("laro.settings.escrow", "Chips", s.escrow())
 	}
-	t += "\nHouse rules: the dealer moves first; the discard pile starts empty; the deck may be " +
-		"reshuffled twice, a third run-out ends the game with no winner (antes back); a win is declared, " +
-		"never forced; three missed turns in a row and you leave the game (your ante stays in the pot). " +
-		"Computer seats make a table unstaked."
-	return t
+	return t + "\n" + l.T("laro.settings.house_rules")
 }
 
 func (s laroSettings) marshal() json.RawMessage {

@@ -2,11 +2,11 @@ package laro
 
 import (
 	"context"
-	"fmt"
 	"slices"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/pictures"
 	"github.com/cardbot/cardbot/bot/ui"
 )
@@ -19,7 +19,7 @@ const chartPoints = 200
 // to a /laro stats reply; the embed already says the totals in words. A
 // chart needs two points to be a line; without them, or if the history
 // cannot be read, the reply goes out as it is.
-func (g *Game) withChipsChart(ctx context.Context, r *ui.Reply, guild, who string) *ui.Reply {
+func (g *Game) withChipsChart(ctx context.Context, r *ui.Reply, l lang.Lang, guild, who string) *ui.Reply {
 	hist, err := g.env.Store.ChipHistory(ctx, guild, who, chartPoints)
 	if err != nil {
 		g.env.Log.Warn("chip history for /laro stats", "err", err)
@@ -38,12 +38,11 @@ func (g *Game) withChipsChart(ctx context.Context, r *ui.Reply, guild, who strin
 		// The chart in words, for screen readers and clients with images off.
 		e := *r.Data.Embeds[0]
 		e.Fields = append(slices.Clip(e.Fields), &discordgo.MessageEmbedField{
-			Name: "Chips over time",
-			Value: fmt.Sprintf("%s since <t:%d:d>: lowest %d, highest %d, now %d.",
-				ui.Count(len(hist), "change", "changes"), hist[0].At.Unix(), lo, hi, hist[len(hist)-1].Balance),
+			Name:  l.T("pictures.chips.title"),
+			Value: l.N("laro.stats.changes", len(hist), "Since", hist[0].At.Unix(), "Low", lo, "High", hi, "Now", hist[len(hist)-1].Balance),
 		})
 		r.Data.Embeds = append([]*discordgo.MessageEmbed{&e}, r.Data.Embeds[1:]...)
 	}
-	png := pictures.ChipsChart(pts)
+	png := pictures.ChipsChartIn(l, pts)
 	return r.WithPicture(png.Name, png.Data)
 }

@@ -3,7 +3,6 @@ package laro
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
@@ -23,12 +22,13 @@ type laroTable struct {
 	moves    int         // engine actions so far: the version hand buttons and timers carry
 	pot      int64
 
-	result   []string
-	window   *claimWindow
-	choice   *laroChoice
-	notes    []string // per seat: why its last move came to nothing (see moved)
-	timeouts []int    // turns in a row each seat timed out
-	autoplay []bool
+	result    []string
+	antesBack bool // the game ended with no winner and the antes went back
+	window    *claimWindow
+	choice    *laroChoice
+	notes     []string // per seat: why its last move came to nothing (see moved)
+	timeouts  []int    // turns in a row each seat timed out
+	autoplay  []bool
 
 	replayed replayedWindow // from a restart's Replay until Resume (recover.go)
 }
@@ -48,40 +48,40 @@ func (g *Game) newTable(ctx context.Context, in *ui.Input) *ui.Reply {
 	// Discord enforces these ranges in its client, but a forged request does
 	// not; a server default was checked when it was set, and again here.
 	for _, why := range []string{
-		CheckStake(s.Stake), CheckAnte(s.Ante), CheckClaimWindow(s.ClaimWindowMS / 1000), table.CheckTurnTimer(s.TurnTimerS),
+		StakeRefusal(in.Lang(), s.Stake), AnteRefusal(in.Lang(), s.Ante), ClaimWindowRefusal(in.Lang(), s.ClaimWindowMS/1000),
+		table.CheckTurnTimer(s.TurnTimerS),
 	} {
 		if why != "" {
 			return ui.EphemeralText(why)
 		}
 	}
 	if id, ok := g.env.SeatOf("laro", in.GuildID, in.UserID); ok {
-		return ui.EphemeralText(fmt.Sprintf("You already sit at Laro table **%s** in this server. Leave it first (or finish its game).", id))
+		return ui.EphemeralText(in.Lang().T("laro.new.already_seated", "Table", id))
 	}
 	if s.staked() {
-		if r := needChips(ctx, g.env, in.GuildID, in.UserID, s.escrow()); r != nil {
+		if r := needChips(ctx, g.env, in, s.escrow()); r != nil {
 			return r
 		}
 	}
-	t := &laroTable{Core: table.NewCore(g.env, store.KindLaro, "Laro", in), settings: s}
+	t := &laroTable{Core: table.NewCore(g.env, store.KindLaro, "Laro", in), settings: s} // lang:keep — the game's name
 	t.Thread = g.env.PlanThread(ctx, in, in.Options.Bool("thread", table.Or(def.Threads, false)))
 	t.settings.Thread = t.Thread.Want
 	if r := g.env.Open(ctx, t, in); r != nil {
 		return r
 	}
-	return ui.EphemeralText(fmt.Sprintf("Your Laro table **%s** is open in this channel. Players click **Join**; you click **Start** when everyone is in.%s",
-		t.ID, table.Line(t.ThreadNote())))
+	return ui.EphemeralText(in.Lang().T("laro.new.opened", "Table", t.ID) + table.Line(t.ThreadNote()))
 }
 
 // needChips returns a refusal if the player has less than need free chips.
-func needChips(ctx context.Context, env *table.Env, guild, user string, need int64) *ui.Reply {
-	bal, err := env.Store.Balance(ctx, guild, user)
+func needChips(ctx context.Context, env *table.Env, in *ui.Input, need int64) *ui.Reply {
+	l := in.Lang()
+	bal, err := env.Store.Balance(ctx, in.GuildID, in.UserID)
 	if err != nil {
 		env.Log.Error("reading a balance", "err", err)
-		return ui.EphemeralText(ui.MsgSomethingWrong)
+		return ui.EphemeralText(l.T("common.something_wrong"))
 	}
 	if bal.Free < need {
-		return ui.EphemeralText(fmt.Sprintf("This table needs **%d** free chips to sit down (ante + 15 × stake, held until the game ends). "+
-			"You have %d free, so you are **%s short**. Try `/chips daily`, or a table with a lower stake.", need, bal.Free, ui.Count64(need-bal.Free, "chip", "chips")))
+		return ui.EphemeralText(l.T("laro.new.need_chips", "Need", need, "Free", bal.Free, "Short", l.N("laro.chips", int(need-bal.Free))))
 	}
 	return nil
 }
@@ -98,7 +98,7 @@ func (t *laroTable) CanJoin(ctx context.Context, in *ui.Input) *ui.Reply {
 	if !t.settings.staked() {
 		return nil
 	}
-	return needChips(ctx, t.Env, t.Guild, in.UserID, t.settings.escrow())
+	return needChips(ctx, t.Env, in, t.settings.escrow())
 }
 
 // ComputerAdded unstakes the table, so chips cannot be farmed from
@@ -116,15 +116,15 @@ func (t *laroTable) Handle(ctx context.Context, in *ui.Input) *ui.Reply {
 		return table.LobbyClick(ctx, t, in, func() *ui.Reply { return t.start(ctx, in) })
 	}
 	if t.game == nil {
-		return ui.EphemeralText("This Laro table has closed. Open a new one with `/laro new`.")
+		return ui.EphemeralText(in.Lang().T("laro.move.closed"))
 	}
 	switch verb {
 	case table.VerbJoin, table.VerbComputer, table.VerbStart, table.VerbCancel:
-		return ui.EphemeralText("This table's game has already started.")
+		return ui.EphemeralText(in.Lang().T("laro.move.started"))
 	case table.VerbHand, verbLaro, table.VerbAgain, table.VerbLeave, table.VerbStartNow:
 		// Buttons on the table message carry the game number.
 		if table.ParseGameButton(in.Component).GameNo != t.settings.GameNo {
-			return ui.EphemeralText("That button belongs to an earlier game at this table.")
+			return ui.EphemeralText(in.Lang().T("laro.move.earlier_game"))
 		}
 	}
 	switch verb {
@@ -137,13 +137,13 @@ func (t *laroTable) Handle(ctx context.Context, in *ui.Input) *ui.Reply {
 	case table.VerbAgain, table.VerbLeave, table.VerbStartNow:
 		return table.AfterGameClick(ctx, t, in)
 	}
-	return ui.EphemeralText("That button is not one of this table's.")
+	return ui.EphemeralText(in.Lang().T("laro.move.not_this_table"))
 }
 
 // LobbyView renders the lobby message.
 func (t *laroTable) LobbyView() ui.Rendering {
-	return table.LobbyMessage(t, fmt.Sprintf("Click **Join** to sit down (up to %d players).\n%s", rules.MaxSeats, table.FreePlayLine),
-		t.settings.rulesText())
+	return table.LobbyMessage(t, t.Lang.T("laro.lobby.join", "Max", rules.MaxSeats)+"\n"+table.FreePlay(t.Lang),
+		t.settings.rulesText(t.Lang))
 }
 
 func (t *laroTable) StopTimers() {

@@ -1,7 +1,6 @@
 package laro
 
 import (
-	"fmt"
 	"strconv"
 	"time"
 
@@ -77,7 +76,7 @@ func (t *laroTable) timeout() {
 		}
 		return
 	}
-	t.Event(fmt.Sprintf("⏱ %s ran out of time; a move was made for them.", t.Seats[s].Label()))
+	t.Event(t.Lang.T("laro.event.timed_out", "Name", t.Seats[s].Label()))
 	t.autoplay[s] = true
 	t.playFor(s)
 }

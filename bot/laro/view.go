@@ -9,6 +9,7 @@ import (
 
 	"github.com/cardbot/cardbot/bot/emojis"
 	"github.com/cardbot/cardbot/bot/help"
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 	rules "github.com/cardbot/cardbot/engine/laro"
@@ -36,6 +37,7 @@ type laroScreen struct {
 	Emojis   *emojis.Set    // card pictures; nil shows cards as text
 	Revealed [][]rules.Card // every seat's hand, once the game is over (see end_picture.go)
 	Claim    *handClaim     // the viewer's part of an open LARO! window (see hand_claim.go)
+	Lang     lang.Lang      // the reader's: the server's for the table, the player's for a hand
 }
 
 // card shows one card in message text: its emoji when there is one, else
@@ -54,7 +56,7 @@ func (s laroScreen) cards(cs []rules.Card) string {
 // cluster shows a cluster with its kind in message text.
 func (s laroScreen) cluster(cl []rules.Card) string {
 	k, _ := rules.Classify(cl)
-	return fmt.Sprintf("[%s] %s", s.cards(cl), k)
+	return "[" + s.cards(cl) + "] " + kindName(s.Lang, k)
 }
 
 // cardButton puts a card's emoji on a button, keeping its text label for
@@ -66,29 +68,25 @@ func (s laroScreen) cardButton(b discordgo.Button, c rules.Card) discordgo.Butto
 	return b
 }
 
-// clusterText shows a cluster with its kind as plain text, for the table's
-// event lines (stored as text, so they never hold emojis).
-func clusterText(cl []rules.Card) string {
-	return laroScreen{}.cluster(cl)
+// clusterText shows a cluster with its kind as plain text in l, for the
+// table's event lines (stored as text, so they never hold emojis).
+func clusterText(l lang.Lang, cl []rules.Card) string {
+	return laroScreen{Lang: l}.cluster(cl)
 }
 
 func (s laroScreen) name(seatNo int) string {
 	if seatNo < 0 || seatNo >= len(s.Seats) {
-		return "nobody"
+		return s.Lang.T("laro.nobody")
 	}
 	return s.Seats[seatNo].Label()
 }
 
-// handHint tells a newcomer where their cards are: the table message
-// shows whose turn it is, their hand is one press away.
-const handHint = "Your cards: press 🃏 **My hand**."
-
 // laroPublic renders the table message everyone in the channel sees. It is
 // drawn from a spectator's view, so no hidden card can reach it.
 func laroPublic(s laroScreen) ui.Rendering {
-	v := s.View
+	v, l := s.View, s.Lang
 	e := &discordgo.MessageEmbed{
-		Title: fmt.Sprintf("Laro · table %s · game %d", s.TableID, s.GameNo),
+		Title: tableTitle(l, s.TableID, s.GameNo),
 		Color: 0x2b7a78,
 	}
 	var desc strings.Builder
@@ -96,18 +94,19 @@ func laroPublic(s laroScreen) ui.Rendering {
 	case v.Phase == rules.PhaseOver:
 		desc.WriteString(laroEnding(s))
 	case v.Phase == rules.PhaseDraw:
-		fmt.Fprintf(&desc, "%s to **draw**.", s.name(v.Turn))
+		desc.WriteString(l.T("laro.table.to_draw", "Name", s.name(v.Turn)))
 	default:
-		fmt.Fprintf(&desc, "%s to **discard**.", s.name(v.Turn))
+		desc.WriteString(l.T("laro.table.to_discard", "Name", s.name(v.Turn)))
 	}
 	if !s.Deadline.IsZero() && v.Phase != rules.PhaseOver {
-		fmt.Fprintf(&desc, " Turn ends <t:%d:R>.", s.Deadline.Unix())
+		desc.WriteString(" " + l.T("laro.table.turn_ends", "At", s.Deadline.Unix()))
 	}
 	if s.Window != "" {
 		desc.WriteString("\n📣 " + s.Window)
 	}
 	if v.Phase != rules.PhaseOver {
-		desc.WriteString("\n" + handHint)
+		// A newcomer's cards are one press away: the hint says where.
+		desc.WriteString("\n" + l.T("laro.table.hand_hint"))
 	}
 	e.Description = desc.String()
 
@@ -116,13 +115,13 @@ func laroPublic(s laroScreen) ui.Rendering {
 		// The message must fit a phone's screen (bot/internal/golden): the
 		// discard is what players act on, so it keeps a field; the deck and
 		// the stakes go to the footer's small print.
-		top := "empty"
+		top := l.T("laro.table.empty")
 		if v.Top != rules.NoCard {
-			top = fmt.Sprintf("**%s** (%d in the pile)", s.card(v.Top), v.DiscardSize)
+			top = l.T("laro.table.discard_top", "Card", s.card(v.Top), "N", v.DiscardSize)
 		}
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Discard", Value: top})
-		e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Deck: %s, reshuffled %d/%d · Stakes: %s",
-			ui.Count(v.DeckSize, "card", "cards"), v.Reshuffles, rules.MaxReshuffles, s.Settings.stakesText(s.Pot, len(s.Seats)))}
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: l.T("laro.table.discard"), Value: top})
+		e.Footer = &discordgo.MessageEmbedFooter{Text: l.N("laro.table.footer", v.DeckSize,
+			"Reshuffles", v.Reshuffles, "Max", rules.MaxReshuffles, "Stakes", s.Settings.stakesText(l, s.Pot, len(s.Seats)))}
 	}
 	var players strings.Builder
 	for i := range s.Seats {
@@ -132,37 +131,37 @@ func laroPublic(s laroScreen) ui.Rendering {
 		}
 		fmt.Fprintf(&players, "%s %s", marker, s.name(i))
 		if i == v.Dealer {
-			players.WriteString(" (dealer)")
+			players.WriteString(" (" + l.T("laro.dealer") + ")")
 		}
 		if v.Forfeited[i] {
-			players.WriteString(" — left the game\n")
+			players.WriteString(" — " + l.T("laro.left_game") + "\n")
 			continue
 		}
-		fmt.Fprintf(&players, " — %d in hand", v.HandSizes[i])
+		players.WriteString(" — " + l.T("laro.table.in_hand", "N", v.HandSizes[i]))
 		for _, cl := range v.Laid[i] {
 			players.WriteString(" · " + s.cluster(cl))
 		}
 		players.WriteString("\n")
 	}
-	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Players", Value: strings.TrimSuffix(players.String(), "\n")})
+	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: l.T("laro.table.players"), Value: strings.TrimSuffix(players.String(), "\n")})
 	if len(s.Events) > 0 && !over { // once it is over, the description tells how it ended
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Latest", Value: strings.Join(s.Events, "\n")})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: l.T("laro.table.latest"), Value: strings.Join(s.Events, "\n")})
 	}
 
 	var comps []discordgo.MessageComponent
 	if v.Phase != rules.PhaseOver {
 		handID := gameButton(s.TableID, table.VerbHand, s.GameNo).ID()
 		comps = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "My hand", Style: discordgo.PrimaryButton, CustomID: handID, Emoji: &discordgo.ComponentEmoji{Name: "🃏"}},
+			discordgo.Button{Label: l.T("laro.table.my_hand"), Style: discordgo.PrimaryButton, CustomID: handID, Emoji: &discordgo.ComponentEmoji{Name: "🃏"}},
 			s.laroButton(),
-			help.Button("laro"),
+			help.ButtonIn(l, "laro"),
 		}}}
 	} else {
 		if s.GameID != "" {
-			e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Game #%s · %s", s.GameID, entry.ReplayHint(s.GameID))}
+			e.Footer = &discordgo.MessageEmbedFooter{Text: l.T("laro.table.game_footer", "ID", s.GameID, "Hint", entry.ReplayHintIn(l, s.GameID))}
 		}
-		row := table.AfterGameButtons("laro", s.TableID, s.GameNo)
-		row.Components = append(row.Components, help.Button("laro"))
+		row := table.AfterGameButtonsIn(l, "laro", s.TableID, s.GameNo)
+		row.Components = append(row.Components, help.ButtonIn(l, "laro"))
 		comps = []discordgo.MessageComponent{row}
 	}
 	s.Emojis.Fit(e)
@@ -171,26 +170,26 @@ func laroPublic(s laroScreen) ui.Rendering {
 
 // laroEnding says how a game ended, for the table and the hands.
 func laroEnding(s laroScreen) string {
-	v := s.View
+	v, l := s.View, s.Lang
 	var b strings.Builder
 	switch v.End {
 	case rules.EndWin:
-		fmt.Fprintf(&b, "🏆 %s wins with **%s**:", s.name(v.Winner), ui.Count(v.Points, "point", "points"))
+		b.WriteString(l.T("laro.end.wins", "Name", s.name(v.Winner), "Points", l.N("laro.points", v.Points)))
 		for _, cl := range v.WinClusters {
 			b.WriteString("\n" + s.cluster(cl))
 		}
 		if v.Seats == 1 {
-			fmt.Fprintf(&b, "\nSolo game won in %s.", ui.Count(v.Turns, "turn", "turns"))
+			b.WriteString("\n" + l.N("laro.end.solo", v.Turns))
 		}
 	case rules.EndDefault:
-		fmt.Fprintf(&b, "🏆 %s wins by default: everyone else left.", s.name(v.Winner))
+		b.WriteString(l.T("laro.end.by_default", "Name", s.name(v.Winner)))
 	case rules.EndDeckOut:
-		b.WriteString("The deck ran out a third time: **no winner**. Antes go back.")
+		b.WriteString(l.T("laro.end.deck_out"))
 	default:
-		b.WriteString("The game was abandoned: no winner.")
+		b.WriteString(l.T("laro.end.abandoned"))
 	}
 	if len(s.Result) > 0 {
-		b.WriteString("\n**Chips:** " + strings.Join(s.Result, " · "))
+		b.WriteString("\n" + l.T("laro.end.chips", "Result", strings.Join(s.Result, " · ")))
 	}
 	return b.String()
 }
@@ -198,9 +197,9 @@ func laroEnding(s laroScreen) string {
 // laroHand renders a player's private hand message with the buttons for
 // exactly the moves that are legal for them now.
 func laroHand(s laroScreen) ui.Rendering {
-	v := s.View
+	v, l := s.View, s.Lang
 	e := &discordgo.MessageEmbed{
-		Title: fmt.Sprintf("Your hand · table %s · game %d", s.TableID, s.GameNo),
+		Title: l.T("laro.hand.title", "Table", s.TableID, "Game", s.GameNo),
 		Color: 0x3aafa9,
 	}
 	var desc strings.Builder
@@ -216,35 +215,35 @@ func laroHand(s laroScreen) ui.Rendering {
 	case s.Waiting != "":
 		desc.WriteString(s.Waiting)
 	case len(s.Choice) > 0:
-		desc.WriteString("🎉 Your LARO! won. Choose the cluster to lay:")
+		desc.WriteString(l.T("laro.hand.choose"))
 	case v.MyTurn() && v.Phase == rules.PhaseDraw && v.Top == rules.NoCard:
 		// The first turn of a game: the discard pile is still empty.
-		desc.WriteString("**Your turn:** draw from the deck.")
+		desc.WriteString(l.T("laro.hand.draw_first"))
 	case v.MyTurn() && v.Phase == rules.PhaseDraw:
-		desc.WriteString("**Your turn:** draw from the deck or take the discard.")
+		desc.WriteString(l.T("laro.hand.draw"))
 	case v.MyTurn():
-		desc.WriteString("**Your turn:** discard a card")
 		if pts, ok := v.Win(); ok {
-			fmt.Fprintf(&desc, ", or declare your win for **%s**", ui.Count(pts, "point", "points"))
+			desc.WriteString(l.T("laro.hand.discard_or_win", "Points", l.N("laro.points", pts)))
+		} else {
+			desc.WriteString(l.T("laro.hand.discard"))
 		}
-		desc.WriteString(".")
 		if v.Drawn != rules.NoCard {
-			fmt.Fprintf(&desc, " You drew **%s**.", s.card(v.Drawn))
+			desc.WriteString(" " + l.T("laro.hand.drew", "Card", s.card(v.Drawn)))
 		}
 	default:
-		fmt.Fprintf(&desc, "Waiting for %s.", s.name(v.Turn))
+		desc.WriteString(l.T("laro.hand.waiting", "Name", s.name(v.Turn)))
 	}
 	if !s.Deadline.IsZero() && v.MyTurn() && v.Phase != rules.PhaseOver {
-		fmt.Fprintf(&desc, " Time runs out <t:%d:R>.", s.Deadline.Unix())
+		desc.WriteString(" " + l.T("laro.hand.time_runs_out", "At", s.Deadline.Unix()))
 	}
 	e.Description = desc.String()
-	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Cards", Value: orNone(s.suitRows(v.Hand))})
+	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: l.T("laro.hand.cards"), Value: orNone(l, s.suitRows(v.Hand))})
 	if laid := v.Laid[v.Seat]; len(laid) > 0 {
 		var b strings.Builder
 		for _, cl := range laid {
 			b.WriteString(s.cluster(cl) + "\n")
 		}
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Laid", Value: strings.TrimSuffix(b.String(), "\n")})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: l.T("laro.hand.laid"), Value: strings.TrimSuffix(b.String(), "\n")})
 	}
 	if hints := rules.Hints(v.Hand); len(hints) > 0 && v.Phase != rules.PhaseOver {
 		var b strings.Builder
@@ -257,9 +256,9 @@ func laroHand(s laroScreen) ui.Rendering {
 			}
 			s.writeHint(&b, h)
 		}
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Clusters in the making", Value: b.String()})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: l.T("laro.hand.hints"), Value: b.String()})
 	}
-	top := "empty"
+	top := l.T("laro.table.empty")
 	if v.Top != rules.NoCard {
 		top = v.Top.Symbol()
 	}
@@ -267,9 +266,9 @@ func laroHand(s laroScreen) ui.Rendering {
 	// deck's size matters only to the player about to draw; a waiting hand
 	// leaves it out, so that another player's draw from the deck leaves the
 	// waiting hand as it was and costs no edit of it (see Core.RefreshHands).
-	footer := "Discard: " + top
+	footer := l.T("laro.hand.footer_discard", "Top", top)
 	if v.MyTurn() && v.Phase != rules.PhaseOver {
-		footer += fmt.Sprintf(" · Deck: %d", v.DeckSize)
+		footer += " · " + l.T("laro.hand.footer_deck", "N", v.DeckSize)
 	}
 	e.Footer = &discordgo.MessageEmbedFooter{Text: footer}
 	if v.Phase != rules.PhaseOver && s.Waiting == "" && (v.MyTurn() || len(s.Choice) > 0) {
@@ -279,16 +278,16 @@ func laroHand(s laroScreen) ui.Rendering {
 	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: laroHandButtons(s)}
 }
 
-func orNone(s string) string {
+func orNone(l lang.Lang, s string) string {
 	if s == "" {
-		return "*(none)*"
+		return l.T("laro.none")
 	}
 	return s
 }
 
 // laroHandButtons lists the viewer's legal moves as buttons.
 func laroHandButtons(s laroScreen) []discordgo.MessageComponent {
-	v := s.View
+	v, l := s.View, s.Lang
 	move := func(b moveButton) string {
 		b.Table, b.Move = s.TableID, s.Version
 		return b.ID()
@@ -298,27 +297,27 @@ func laroHandButtons(s laroScreen) []discordgo.MessageComponent {
 		var row []discordgo.MessageComponent
 		for i, o := range s.Choice {
 			row = append(row, discordgo.Button{
-				Label: fmt.Sprintf("%s %s (%s)", o.Pair[0].Symbol(), o.Pair[1].Symbol(), o.Kind),
+				Label: o.Pair[0].Symbol() + " " + o.Pair[1].Symbol() + " (" + kindName(l, o.Kind) + ")",
 				Style: discordgo.SuccessButton, CustomID: move(moveButton{Verb: verbLay, Option: i}),
 			})
 		}
 		return ui.ChunkRows(row)
 	}
 	refreshID := refreshButton{Table: s.TableID}.ID()
-	refresh := discordgo.Button{Label: "Refresh", Style: discordgo.SecondaryButton, CustomID: refreshID, Emoji: &discordgo.ComponentEmoji{Name: "🔄"}}
+	refresh := discordgo.Button{Label: l.T("laro.hand.refresh"), Style: discordgo.SecondaryButton, CustomID: refreshID, Emoji: &discordgo.ComponentEmoji{Name: "🔄"}}
 	// The LARO! button leads the first row while the viewer could call.
 	top := s.claimButtons()
 	if v.Phase == rules.PhaseOver || !v.MyTurn() || s.Waiting != "" {
 		return []discordgo.MessageComponent{discordgo.ActionsRow{Components: append(top, refresh)}}
 	}
 	if v.Phase == rules.PhaseDraw {
-		top = append(top, discordgo.Button{Label: "Draw from deck", Style: discordgo.PrimaryButton, CustomID: move(moveButton{Verb: verbDraw})})
+		top = append(top, discordgo.Button{Label: l.T("laro.hand.draw_deck"), Style: discordgo.PrimaryButton, CustomID: move(moveButton{Verb: verbDraw})})
 		if v.Top != rules.NoCard {
-			top = append(top, s.cardButton(discordgo.Button{Label: "Take " + v.Top.Symbol(), Style: discordgo.PrimaryButton, CustomID: move(moveButton{Verb: verbDraw, FromDiscard: true})}, v.Top))
+			top = append(top, s.cardButton(discordgo.Button{Label: l.T("laro.hand.take", "Card", v.Top.Symbol()), Style: discordgo.PrimaryButton, CustomID: move(moveButton{Verb: verbDraw, FromDiscard: true})}, v.Top))
 		}
 	}
 	if pts, ok := v.Win(); ok && v.Phase == rules.PhaseDiscard {
-		top = append(top, discordgo.Button{Label: fmt.Sprintf("Declare win · %d pts", pts), Style: discordgo.SuccessButton, CustomID: move(moveButton{Verb: verbWin})})
+		top = append(top, discordgo.Button{Label: l.T("laro.hand.declare_win", "Points", pts), Style: discordgo.SuccessButton, CustomID: move(moveButton{Verb: verbWin})})
 	}
 	top = append(top, refresh)
 	rows = append(rows, discordgo.ActionsRow{Components: top})

@@ -51,5 +51,5 @@ func boardChart(l lang.Lang, board store.LausBoard) (png pictures.PNG, ok bool) 
 			}
 		}
 	}
-	return pictures.LausChart(l, series, s.Target), true
+	return pictures.LausChartIn(l, series, s.Target), true
 }

@@ -38,15 +38,25 @@ type ChipPoint struct {
 	Balance int64     `json:"balance"`
 }
 
-// ChipsChart draws a player's chip balance over time. It needs at least
-// one point; a single one is drawn as a dot.
-func ChipsChart(points []ChipPoint) PNG {
-	return cached("chips", points, func() PNG {
+// ChipsChart draws a player's chip balance over time, its words in English.
+// It needs at least one point; a single one is drawn as a dot.
+func ChipsChart(points []ChipPoint) PNG { return ChipsChartIn(lang.English, points) }
+
+// ChipsChartIn is ChipsChart with its title, axis and dates in l. The
+// language is part of the cache key.
+func ChipsChartIn(l lang.Lang, points []ChipPoint) PNG {
+	input := struct {
+		L lang.Lang
+		P []ChipPoint
+	}{l, points}
+	return cached("chips", input, func() PNG {
 		usePlotFonts()
 		p := plot.New()
-		p.Title.Text = "Chips over time"
-		p.Y.Label.Text = "chips"
-		p.X.Tick.Marker = plot.TimeTicks{Format: "Jan 2\n15:04", Time: func(t float64) time.Time { return time.Unix(int64(t), 0).UTC() }}
+		p.Title.Text = l.T("pictures.chips.title")
+		p.Y.Label.Text = l.T("pictures.chips.axis")
+		// Go's time layouts know only English month names: the German
+		// ticks are numeric dates, as Germans write them.
+		p.X.Tick.Marker = plot.TimeTicks{Format: l.T("pictures.chips.ticks"), Time: func(t float64) time.Time { return time.Unix(int64(t), 0).UTC() }}
 		p.Add(plotter.NewGrid())
 		xys := make(plotter.XYs, len(points))
 		lo, hi := points[0].Balance, points[0].Balance
@@ -81,20 +91,23 @@ type LausSeries struct {
 // LausChart draws every player's match total round by round, from 0
 // before the first round, with the match's target as a dashed line. The
 // legend stands to the right of the plot, outside it, so it covers no line
-// whatever the totals are. Its words are in l, which is part of the cache
-// key.
-func LausChart(l lang.Lang, series []LausSeries, target int) PNG {
+// whatever the totals are.
+func LausChart(series []LausSeries, target int) PNG { return LausChartIn(lang.English, series, target) }
+
+// LausChartIn is LausChart with its title, axes and legend's target in l.
+// The language is part of the cache key.
+func LausChartIn(l lang.Lang, series []LausSeries, target int) PNG {
 	input := struct {
-		L lang.Lang
 		S []LausSeries
 		T int
-	}{l, series, target}
+		L lang.Lang
+	}{series, target, l}
 	return cached("laus-totals", input, func() PNG {
 		usePlotFonts()
 		p := plot.New()
-		p.Title.Text = l.T("laus.chart.title", "Target", target)
-		p.X.Label.Text = l.T("laus.chart.round")
-		p.Y.Label.Text = l.T("laus.chart.total")
+		p.Title.Text = l.T("pictures.laus.title", "Target", target)
+		p.X.Label.Text = l.T("pictures.laus.round")
+		p.Y.Label.Text = l.T("pictures.laus.total")
 		p.Add(plotter.NewGrid())
 		rounds := 0
 		legend := plot.NewLegend()
@@ -120,7 +133,7 @@ func LausChart(l lang.Lang, series []LausSeries, target int) PNG {
 		goal.Dashes = []vg.Length{vg.Points(6), vg.Points(4)}
 		goal.Width = vg.Points(1.5)
 		p.Add(goal)
-		legend.Add(l.T("laus.chart.target"), goal)
+		legend.Add(l.T("pictures.laus.target"), goal)
 		p.X.Min, p.X.Max = 0, float64(max(rounds, 1))
 		p.X.Tick.Marker = roundTicks{}
 		lo, hi := 0.0, float64(target)

@@ -4,7 +4,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cardbot/cardbot/bot/lang"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg/draw"
@@ -44,7 +43,7 @@ func TestChipsChartGolden(t *testing.T) {
 
 func TestLausChartGolden(t *testing.T) {
 	ss, target := lausSample()
-	check(t, "laus-totals", LausChart(lang.English, ss, target))
+	check(t, "laus-totals", LausChart(ss, target))
 }
 
 func BenchmarkChipsChart(b *testing.B) {
@@ -62,7 +61,7 @@ func BenchmarkLausChart(b *testing.B) {
 	i := 0
 	reportCPU(b, func() {
 		i++
-		LausChart(lang.English, ss, target+i)
+		LausChart(ss, target+i)
 	})
 }
 

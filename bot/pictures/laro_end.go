@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/engine/laro"
 )
 
@@ -17,6 +18,10 @@ type LaroEnd struct {
 	// framed in gold, instead of its hand and laid clusters.
 	Winner      int           `json:"winner"`
 	WinClusters [][]laro.Card `json:"win_clusters"`
+	// Lang is the language of the picture's own words ("winner"); it is
+	// part of the cache key, so a German table never gets an English
+	// picture of the same game.
+	Lang lang.Lang `json:"lang"`
 }
 
 // LaroSeat is one seat at the end of a game.
@@ -58,7 +63,7 @@ func LaroEndPicture(e LaroEnd) PNG {
 			s.text(s.body, laroMargin, nameY, laroNameW-8, ink, seat.Name)
 			note, noteInk := seat.Note, inkDim
 			if win {
-				note, noteInk = "winner", gold
+				note, noteInk = e.Lang.T("pictures.laro.winner"), gold
 				if seat.Note != "" {
 					note += " · " + seat.Note
 				}
