@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/metrics"
 	"github.com/cardbot/cardbot/bot/respond"
 	"github.com/cardbot/cardbot/bot/ui"
@@ -48,11 +49,11 @@ func (b *Bot) HandleInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 	defer func() {
 		if r := recover(); r != nil {
 			log.Error("handler panicked", "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
-			answer.Now(respond.Answer{Reply: ui.EphemeralText(ui.MsgSomethingWrong), Outcome: metrics.OutcomePanicked})
+			answer.Now(respond.Answer{Reply: ui.EphemeralText(ui.SomethingWrong(lang.Of(i.Locale))), Outcome: metrics.OutcomePanicked})
 		}
 	}()
 	if b.closing.Load() {
-		answer.Now(respond.Answer{Reply: ui.EphemeralText("cardbot is restarting; please click again in a few seconds."), Outcome: metrics.OutcomeRestarting})
+		answer.Now(respond.Answer{Reply: ui.EphemeralText(lang.Of(i.Locale).T("common.restarting")), Outcome: metrics.OutcomeRestarting})
 		return
 	}
 	if reply := b.foreignGuild(log, i); reply != nil {
@@ -97,13 +98,13 @@ func (b *Bot) handle(log *slog.Logger, in *ui.Input) (done <-chan *ui.Reply, pan
 			if r := recover(); r != nil {
 				log.Error("handler panicked", "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
 				panicked.Store(true)
-				replies <- ui.EphemeralText(ui.MsgSomethingWrong)
+				replies <- ui.EphemeralText(ui.SomethingWrong(in.Lang()))
 			}
 		}()
 		ctx, cancel := context.WithTimeout(b.env.Context(), handlerTimeout)
 		defer cancel()
 		in.ServerLang = b.env.HeardGuild(ctx, in.GuildID, in.GuildLocale)
-		replies <- awaitLater(ctx, b.route(ctx, in))
+		replies <- awaitLater(ctx, in.Lang(), b.route(ctx, in))
 	}()
 	return replies, panicked
 }
@@ -130,7 +131,7 @@ func deferIn(clicked, now time.Time, after time.Duration) time.Duration {
 // awaitLater returns r, or, for a reply whose answer comes later, that
 // answer once it comes (nil if ctx ends first: the tables are stopping, or
 // the table never answered).
-func awaitLater(ctx context.Context, r *ui.Reply) *ui.Reply {
+func awaitLater(ctx context.Context, l lang.Lang, r *ui.Reply) *ui.Reply {
 	if r == nil || r.Later == nil {
 		return r
 	}
@@ -138,23 +139,24 @@ func awaitLater(ctx context.Context, r *ui.Reply) *ui.Reply {
 	case later := <-r.Later:
 		return later
 	case <-ctx.Done():
-		return ui.EphemeralText("The table is busy or restarting; open your hand again in a moment.")
+		return ui.EphemeralText(l.T("common.table_busy_hand"))
 	}
 }
 
 // decode turns a raw interaction into an Input, or returns the reply that
-// explains why it cannot be handled.
+// explains why it cannot be handled, in the clicker's language.
 func (b *Bot) decode(i *discordgo.Interaction) (*ui.Input, *ui.Reply) {
+	l := lang.Of(i.Locale)
 	u := ui.UserOf(i)
 	if u == nil || u.ID == "" {
-		return nil, ui.EphemeralText("Discord did not say who you are; please try again.")
+		return nil, ui.EphemeralText(l.T("common.who_are_you"))
 	}
 	if i.GuildID == "" {
-		return nil, ui.EphemeralText("cardbot plays in server channels, not in direct messages. Use its commands in a server.")
+		return nil, ui.EphemeralText(l.T("common.no_dms"))
 	}
 	at, err := discordgo.SnowflakeTimestamp(i.ID)
 	if err != nil {
-		return nil, ui.EphemeralText("That interaction had no valid ID; please try again.")
+		return nil, ui.EphemeralText(l.T("common.bad_id"))
 	}
 	in := ui.NewInput(i)
 	in.GuildID, in.ChannelID, in.UserID, in.UserName, in.At = i.GuildID, i.ChannelID, u.ID, ui.DisplayName(i), at
@@ -170,7 +172,7 @@ func (b *Bot) decode(i *discordgo.Interaction) (*ui.Input, *ui.Reply) {
 	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
 		data, ok := i.Data.(discordgo.ApplicationCommandInteractionData)
 		if !ok {
-			return nil, ui.EphemeralText("That command arrived garbled; please try again.")
+			return nil, ui.EphemeralText(l.T("common.garbled_command"))
 		}
 		in.Command = data.Name
 		in.Options = ui.OptionsView{}
@@ -194,16 +196,16 @@ func (b *Bot) decode(i *discordgo.Interaction) (*ui.Input, *ui.Reply) {
 	case discordgo.InteractionMessageComponent:
 		data, ok := i.Data.(discordgo.MessageComponentInteractionData)
 		if !ok {
-			return nil, ui.EphemeralText("That click arrived garbled; please try again.")
+			return nil, ui.EphemeralText(l.T("common.garbled_click"))
 		}
 		id, err := ui.ParseComponentID(data.CustomID, b.names...)
 		if err != nil {
-			return nil, ui.EphemeralText("That button is not one of cardbot's current buttons. Open a fresh view of the table and try again.")
+			return nil, ui.EphemeralText(l.T("common.stale_button"))
 		}
 		in.Component = id
 		in.Values = data.Values
 	default:
-		return nil, ui.EphemeralText("cardbot does not handle that kind of interaction.")
+		return nil, ui.EphemeralText(l.T("common.unknown_kind"))
 	}
 	return in, nil
 }
@@ -226,7 +228,7 @@ func (b *Bot) route(ctx context.Context, in *ui.Input) *ui.Reply {
 		return ui.Choices(nil)
 	}
 	if !ok {
-		return ui.EphemeralText("That command is not known to this version of cardbot.")
+		return ui.EphemeralText(in.Lang().T("common.unknown_command"))
 	}
 	return m.HandleCommand(ctx, in)
 }

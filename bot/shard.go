@@ -5,6 +5,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/shard"
 	"github.com/cardbot/cardbot/bot/ui"
 )
@@ -36,9 +37,7 @@ func (b *Bot) foreignGuild(log *slog.Logger, i *discordgo.Interaction) *ui.Reply
 	}
 	log.Warn("an interaction from another shard's server; refused",
 		"guild", i.GuildID, "shard", b.opts.Shard.ID, "owner", shard.Of(i.GuildID, b.opts.Shard.Count))
-	return ui.EphemeralText(msgOtherShard)
+	// What a player sees if a click reached a process that does not serve
+	// their server, in their language.
+	return ui.EphemeralText(lang.Of(i.Locale).T("common.other_shard"))
 }
-
-// msgOtherShard is what a player sees if a click reached a process that does not serve
-// their server.
-const msgOtherShard = "This server is served by another cardbot process, which did not get your click; please try again in a moment."

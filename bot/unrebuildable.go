@@ -3,17 +3,17 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/store"
 )
 
 // rebuildFailed is the closure recorded for a game whose table could not be rebuilt.
-const rebuildFailed = "could not be rebuilt after a restart"
+const rebuildFailed = "could not be rebuilt after a restart" // lang:keep — stored for the record, read by operators
 
 // cancelUnrebuildable ends the game g, whose table could not be rebuilt after a restart
 // (its log no longer replays, say), as a game nobody won: every player gets back what
@@ -70,7 +70,7 @@ func (b *Bot) tellUnrebuildable(ctx context.Context, g store.Game) {
 		return
 	}
 	if _, err := b.session.ChannelMessageSendComplex(channel, &discordgo.MessageSend{
-		Content:         unrebuildableText(g, users),
+		Content:         unrebuildableText(b.env.ServerLang(ctx, g.Guild), g, users),
 		AllowedMentions: &discordgo.MessageAllowedMentions{Users: users},
 	}, discordgo.WithContext(ctx)); err != nil {
 		b.log.Warn("telling the players of a table that could not be rebuilt", "table", g.TableID, "err", err)
@@ -89,9 +89,10 @@ func (b *Bot) tellUnrebuildable(ctx context.Context, g store.Game) {
 	}
 }
 
-// unrebuildableText is the message that tells the players, worded as the one a
-// moderator's close posts (table.CloseTableAsModerator), mentions last.
-func unrebuildableText(g store.Game, users []string) string {
+// unrebuildableText is the message that tells the players, in l (the
+// server's: it is a channel message), worded as the one a moderator's close
+// posts (table.CloseTableAsModerator), mentions last.
+func unrebuildableText(l lang.Lang, g store.Game, users []string) string {
 	name := g.Kind.String()
 	if name != "" {
 		name = strings.ToUpper(name[:1]) + name[1:]
@@ -100,6 +101,5 @@ func unrebuildableText(g store.Game, users []string) string {
 	for _, u := range users {
 		mentions = append(mentions, "<@"+u+">")
 	}
-	return fmt.Sprintf("🛑 %s table **%s** could not be restored after the bot restarted, so its game was cancelled. "+
-		"Your chips are back in your balance. %s", name, g.TableID, strings.Join(mentions, " "))
+	return l.T("common.unrebuildable", "Game", name, "Table", g.TableID, "Mentions", strings.Join(mentions, " "))
 }

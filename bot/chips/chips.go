@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/share"
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
@@ -57,7 +58,7 @@ func (c *Chips) HandleCommand(ctx context.Context, in *ui.Input) *ui.Reply {
 	case "grant":
 		return c.grant(ctx, in)
 	}
-	return ui.EphemeralText("That command is not known to this version of cardbot.")
+	return ui.EphemeralText(in.Lang().T("common.unknown_command"))
 }
 
 func (c *Chips) balance(ctx context.Context, in *ui.Input) *ui.Reply {
@@ -65,54 +66,55 @@ func (c *Chips) balance(ctx context.Context, in *ui.Input) *ui.Reply {
 	if who == "" {
 		who = in.UserID
 	}
+	l := in.Lang()
 	bal, err := c.env.Store.Balance(ctx, in.GuildID, who)
 	if err != nil {
 		c.env.Log.Error("reading a balance", "err", err)
-		return ui.EphemeralText(ui.MsgSomethingWrong)
+		return ui.EphemeralText(ui.SomethingWrong(l))
 	}
-	whose := "You have"
+	text := l.T("chips.you_have", "N", bal.Total)
 	if who != in.UserID {
-		whose = fmt.Sprintf("<@%s> has", who)
+		text = l.T("chips.has", "User", who, "N", bal.Total)
 	}
-	text := fmt.Sprintf("%s **%d** chips", whose, bal.Total)
 	if bal.Held > 0 {
-		text += fmt.Sprintf(" (%d held for a game in progress, %d free)", bal.Held, bal.Free)
+		text += l.T("chips.held", "Held", bal.Held, "Free", bal.Free)
 	}
 	return ui.EphemeralText(text + ".")
 }
 
 func (c *Chips) daily(ctx context.Context, in *ui.Input) *ui.Reply {
+	l := in.Lang()
 	bal, err := c.env.Store.ClaimDaily(ctx, in.GuildID, in.UserID)
 	if next, ok := store.NextDaily(err); ok {
-		return ui.EphemeralText(fmt.Sprintf("You already collected your daily chips. The next bonus is ready <t:%d:R>.", next.Unix()))
+		return ui.EphemeralText(l.T("chips.daily_taken", "At", next.Unix()))
 	}
 	if err != nil {
 		c.env.Log.Error("daily bonus", "err", err)
-		return ui.EphemeralText(ui.MsgSomethingWrong)
+		return ui.EphemeralText(ui.SomethingWrong(l))
 	}
-	return ui.EphemeralText(fmt.Sprintf("🎁 Daily bonus collected! You now have **%d** chips.", bal.Total))
+	return ui.EphemeralText(l.T("chips.daily", "N", bal.Total))
 }
 
-// leaderboard answers /chips leaderboard privately, with a Share button
-// that posts it in the channel.
+// leaderboard answers /chips leaderboard privately, in the asker's
+// language, with a Share button that posts it in the channel.
 func (c *Chips) leaderboard(ctx context.Context, in *ui.Input) *ui.Reply {
-	board, r := c.board(ctx, in)
+	board, r := c.board(ctx, in, in.Lang())
 	if r != nil {
 		return r
 	}
-	return share.Private("chips", "leaderboard", board)
+	return share.PrivateIn(in.Lang(), "chips", "leaderboard", board)
 }
 
-// board renders the server's leaderboard as it is now, or a reply saying
-// why there is none.
-func (c *Chips) board(ctx context.Context, in *ui.Input) (ui.Rendering, *ui.Reply) {
+// board renders the server's leaderboard as it is now, in l, or a reply
+// (in the clicker's language) saying why there is none.
+func (c *Chips) board(ctx context.Context, in *ui.Input, l lang.Lang) (ui.Rendering, *ui.Reply) {
 	rows, err := c.env.Store.Leaderboard(ctx, in.GuildID, leaderboardSize)
 	if err != nil {
 		c.env.Log.Error("leaderboard", "err", err)
-		return ui.Rendering{}, ui.EphemeralText(ui.MsgSomethingWrong)
+		return ui.Rendering{}, ui.EphemeralText(ui.SomethingWrong(in.Lang()))
 	}
 	if len(rows) == 0 {
-		return ui.Rendering{}, ui.EphemeralText("Nobody in this server has chips yet. `/chips daily` starts you off.")
+		return ui.Rendering{}, ui.EphemeralText(in.Lang().T("chips.nobody", "Cmd", ui.Cmd(in.Lang(), "chips daily")))
 	}
 	users := make([]string, len(rows))
 	for i, r := range rows {
@@ -123,25 +125,31 @@ func (c *Chips) board(ctx context.Context, in *ui.Input) (ui.Rendering, *ui.Repl
 	names, err := c.env.Store.SeatNames(ctx, in.GuildID, store.KindNone, users)
 	if err != nil {
 		c.env.Log.Error("leaderboard names", "err", err)
-		return ui.Rendering{}, ui.EphemeralText(ui.MsgSomethingWrong)
+		return ui.Rendering{}, ui.EphemeralText(ui.SomethingWrong(in.Lang()))
 	}
+	return leaderboardView(l, rows, names), nil
+}
+
+// leaderboardView draws the leaderboard of rows in l, each player named as
+// names has them.
+func leaderboardView(l lang.Lang, rows []store.LeaderRow, names map[string]string) ui.Rendering {
 	var sb strings.Builder
 	for i, r := range rows {
 		fmt.Fprintf(&sb, "%d. %s — **%d**\n", i+1, ui.NameOr(names, r.User), r.Total)
 	}
-	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{{Title: "Chip leaderboard", Description: sb.String(), Color: 0xdaa520}}}, nil
+	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{{Title: l.T("chips.leaderboard"), Description: sb.String(), Color: 0xdaa520}}}
 }
 
 // OwnsComponent reports whether a click is on the leaderboard's Share button.
 func (c *Chips) OwnsComponent(id ui.ComponentID) bool { return share.Owns(id) }
 
 // HandleComponent answers Share under a leaderboard: the leaderboard as it
-// is now goes to the channel.
+// is now goes to the channel, in the server's language (a public board).
 func (c *Chips) HandleComponent(ctx context.Context, in *ui.Input) *ui.Reply {
 	if share.ParseButton(in.Component).Board != "leaderboard" {
-		return ui.EphemeralText("That button is not one of cardbot's current buttons.")
+		return ui.EphemeralText(in.Lang().T("common.unknown_button"))
 	}
-	board, r := c.board(ctx, in)
+	board, r := c.board(ctx, in, in.ServerLang)
 	if r != nil {
 		return r
 	}
@@ -150,29 +158,30 @@ func (c *Chips) HandleComponent(ctx context.Context, in *ui.Input) *ui.Reply {
 
 func (c *Chips) grant(ctx context.Context, in *ui.Input) *ui.Reply {
 	// Discord cannot restrict one subcommand, so the permission is checked here.
+	l := in.Lang()
 	if in.Permissions&ui.ManageGuild == 0 {
-		return ui.EphemeralText("Only members with the **Manage Server** permission can grant chips.")
+		return ui.EphemeralText(l.T("chips.only_managers"))
 	}
 	who := in.Options.User("player")
 	amount := in.Options.Int("amount", 0)
 	if who == "" || amount == 0 || amount < -maxGrant || amount > maxGrant {
-		return ui.EphemeralText(fmt.Sprintf("Name a player and a non-zero amount between %d and %d.", -maxGrant, maxGrant))
+		return ui.EphemeralText(l.T("chips.grant_range", "Min", -maxGrant, "Max", maxGrant))
 	}
 	bal, err := c.env.Store.AdminGrant(ctx, in.GuildID, in.UserID, who, amount)
 	if missing, ok := store.MissingChips(err); ok {
-		return ui.EphemeralText(fmt.Sprintf("<@%s> does not have that many free chips to take: %d short.", who, missing))
+		return ui.EphemeralText(l.T("chips.short", "User", who, "Short", missing))
 	}
 	if err != nil {
 		if errors.Is(err, store.ErrInsufficientChips) {
-			return ui.EphemeralText("A balance can never go below zero.")
+			return ui.EphemeralText(l.T("chips.below_zero"))
 		}
 		c.env.Log.Error("granting chips", "err", err)
-		return ui.EphemeralText(ui.MsgSomethingWrong)
+		return ui.EphemeralText(ui.SomethingWrong(l))
 	}
-	verb := "granted"
+	// The note is public: the server's language.
+	pub, verb := in.ServerLang, "chips.granted"
 	if amount < 0 {
-		verb, amount = "took", -amount
+		verb, amount = "chips.took", -amount
 	}
-	return ui.PublicMessage(fmt.Sprintf("<@%s> %s %s %s <@%s>. New balance: **%d**.", in.UserID, verb, ui.Count64(amount, "chip", "chips"),
-		map[bool]string{true: "from", false: "to"}[verb == "took"], who, bal.Total), nil)
+	return ui.PublicMessage(pub.T(verb, "By", in.UserID, "Amount", pub.N("chips.amount", int(amount)), "User", who, "N", bal.Total), nil)
 }

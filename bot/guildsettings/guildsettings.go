@@ -29,7 +29,7 @@ func New(env *table.Env) ui.Module { return &Settings{env: env} }
 func (s *Settings) Command() *discordgo.ApplicationCommand {
 	var opts []*discordgo.ApplicationCommandOption
 	for _, o := range s.env.Games.Settings() {
-		opts = append(opts, o.Option)
+		opts = append(opts, copyOption(o.Option))
 	}
 	opts = append(opts,
 		table.TurnTimerOption(),
@@ -197,4 +197,22 @@ func orList(l lang.Lang, items []string) string {
 		return strings.Join(items, "")
 	}
 	return strings.Join(items[:len(items)-1], ", ") + " " + l.T("settings.or") + " " + items[len(items)-1]
+}
+
+// copyOption copies a game's setting option, which its package keeps in a
+// variable: ui.Localize writes the command's descriptions into it, and two
+// bots in one process (the tests run many) must not share what one writes
+// while the other sends it.
+func copyOption(o *discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
+	c := *o
+	c.Choices = make([]*discordgo.ApplicationCommandOptionChoice, len(o.Choices))
+	for i, ch := range o.Choices {
+		cc := *ch
+		c.Choices[i] = &cc
+	}
+	c.Options = make([]*discordgo.ApplicationCommandOption, len(o.Options))
+	for i, sub := range o.Options {
+		c.Options[i] = copyOption(sub)
+	}
+	return &c
 }

@@ -3,10 +3,10 @@ package history
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/cardbot/cardbot/bot/catalog"
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
@@ -37,42 +37,53 @@ func ParseID(raw string) (id string, ok bool) {
 // Load fetches the game id for a replay asked for in guild, with its log,
 // or the one ephemeral line that says why it may not be replayed: a
 // malformed ID, an unknown one, another server's game, another game's (named
-// as games has it), or a game still running (whose hidden cards must not leak).
-func Load(ctx context.Context, st *store.Store, games *catalog.Catalog, k Kind, guild, raw string) (store.Game, []store.ActionRecord, *ui.Reply) {
+// as games has it), or a game still running (whose hidden cards must not
+// leak), in l (the asker's language).
+func Load(ctx context.Context, st *store.Store, games *catalog.Catalog, k Kind, l lang.Lang, guild, raw string) (store.Game, []store.ActionRecord, *ui.Reply) {
+	noun := Noun(l, k)
 	id, ok := ParseID(raw)
 	if !ok {
-		return store.Game{}, nil, ui.EphemeralText(fmt.Sprintf(
-			"`%s` is not a %s ID: an ID is 16 letters and digits, as shown by `/%s history` and on every finished table.",
-			clip(raw), k.Noun, k.Command()))
+		return store.Game{}, nil, ui.EphemeralText(l.T("history.bad_id", "Raw", clip(raw), "Noun", noun, "Cmd", ui.Cmd(l, k.Command()+" history")))
 	}
 	g, recs, err := st.LoadGame(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
-		return store.Game{}, nil, ui.EphemeralText(fmt.Sprintf(
-			"There is no %s %s with ID `%s`. `/%s history` lists your finished ones.", k.Title, k.Noun, id, k.Command()))
+		return store.Game{}, nil, ui.EphemeralText(l.T("history.no_such", "Game", k.Title, "Noun", noun, "ID", id, "Cmd", ui.Cmd(l, k.Command()+" history")))
 	}
 	if err != nil {
-		return store.Game{}, nil, ui.EphemeralText(ui.MsgSomethingWrong)
+		return store.Game{}, nil, ui.EphemeralText(ui.SomethingWrong(l))
 	}
 	switch {
 	case g.Guild != guild:
-		return store.Game{}, nil, ui.EphemeralText(fmt.Sprintf(
-			"%s `%s` was played in another server: a replay opens only in the server where it was played.", title(k.Noun), id))
+		return store.Game{}, nil, ui.EphemeralText(l.T("history.other_server", "Noun", title(noun), "ID", id))
 	case g.Kind != k.Kind:
 		other, ok := games.Lookup(g.Kind)
 		if !ok {
 			// A game this bot no longer runs: there is no command to point to.
-			return store.Game{}, nil, ui.EphemeralText(fmt.Sprintf("`%s` is not a %s %s.", id, k.Title, k.Noun))
+			return store.Game{}, nil, ui.EphemeralText(l.T("history.not_kind", "ID", id, "Game", k.Title, "Noun", noun))
 		}
-		return store.Game{}, nil, ui.EphemeralText(fmt.Sprintf(
-			"`%s` is not a %s %s; open it with `%s`.", id, k.Title, k.Noun, other.ReplayHint(id)))
+		return store.Game{}, nil, ui.EphemeralText(l.T("history.not_kind_hint", "ID", id, "Game", k.Title, "Noun", noun, "Hint", other.ReplayHintIn(l, id)))
 	case !g.Status.Closed():
-		return store.Game{}, nil, ui.EphemeralText(fmt.Sprintf(
-			"%s `%s` is still being played: its replay opens once it has finished, so that nobody sees a hidden card.", title(k.Noun), id))
+		return store.Game{}, nil, ui.EphemeralText(l.T("history.running", "Noun", title(noun), "ID", id))
 	case len(recs) == 0:
-		return store.Game{}, nil, ui.EphemeralText(fmt.Sprintf(
-			"%s `%s` was cancelled before a card was dealt: there is nothing to replay.", title(k.Noun), id))
+		return store.Game{}, nil, ui.EphemeralText(l.T("history.cancelled", "Noun", title(noun), "ID", id))
 	}
 	return g, recs, nil
+}
+
+// Noun is what one play of k is called in l ("game", "Partie").
+func Noun(l lang.Lang, k Kind) string {
+	if id := "history.noun." + k.Noun; l.Has(id) {
+		return l.T(id)
+	}
+	return k.Noun
+}
+
+// nouns is several plays of k in l ("games", "Partien").
+func nouns(l lang.Lang, k Kind) string {
+	if id := "history.nouns." + k.Noun; l.Has(id) {
+		return l.T(id)
+	}
+	return k.Noun + "s"
 }
 
 // clip keeps an echoed option short and free of backticks.

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cardbot/cardbot/bot/catalog"
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/store"
 )
 
@@ -75,7 +76,7 @@ func TestLoadRefusals(t *testing.T) {
 		{"never dealt", "g", mk(store.KindLaro, "g", store.StatusCancelled, 0), "cancelled before a card was dealt"},
 	}
 	for _, c := range cases {
-		_, _, r := Load(ctx, st, games, laro, c.guild, c.raw)
+		_, _, r := Load(ctx, st, games, laro, lang.English, c.guild, c.raw)
 		if r == nil || !strings.Contains(r.Data.Content, c.want) || strings.Contains(r.Data.Content, "\n") {
 			got := "nothing"
 			if r != nil {
@@ -84,7 +85,7 @@ func TestLoadRefusals(t *testing.T) {
 			t.Errorf("%s: refused with %q, want one line with %q", c.name, got, c.want)
 		}
 	}
-	g, recs, r := Load(ctx, st, games, laro, "g", strings.ToUpper(done))
+	g, recs, r := Load(ctx, st, games, laro, lang.English, "g", strings.ToUpper(done))
 	if r != nil || g.ID != done || len(recs) != 2 {
 		t.Errorf("finished game: %s with %d records, refusal %v", g.ID, len(recs), r)
 	}

@@ -2,7 +2,6 @@ package history
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
 
 	"github.com/bwmarrin/discordgo"
@@ -58,10 +57,10 @@ func (m Module) History(ctx context.Context, in *ui.Input) *ui.Reply {
 	if who == "" {
 		who = in.UserID
 	}
-	page, err := Page(ctx, m.Store, m.Kind, in.GuildID, who, 0, m.Line(ctx, who))
+	page, err := Page(ctx, m.Store, m.Kind, in.Lang(), in.GuildID, who, 0, m.Line(ctx, who))
 	if err != nil {
 		m.Log.Error("history", "game", m.Kind.Command(), "err", err)
-		return ui.EphemeralText(ui.MsgSomethingWrong)
+		return ui.EphemeralText(ui.SomethingWrong(in.Lang()))
 	}
 	return ui.EphemeralMessage("", page.Embeds, page.Components)
 }
@@ -84,10 +83,10 @@ func (m Module) OwnsComponent(id ui.ComponentID) bool {
 func (m Module) HandleComponent(ctx context.Context, in *ui.Input) *ui.Reply {
 	if in.Component.Verb == VerbHistory {
 		b := ParsePageButton(in.Component)
-		page, err := Page(ctx, m.Store, m.Kind, in.GuildID, b.Player, b.Page, m.Line(ctx, b.Player))
+		page, err := Page(ctx, m.Store, m.Kind, in.Lang(), in.GuildID, b.Player, b.Page, m.Line(ctx, b.Player))
 		if err != nil {
 			m.Log.Error("history", "game", m.Kind.Command(), "err", err)
-			return ui.EphemeralText(ui.MsgSomethingWrong)
+			return ui.EphemeralText(ui.SomethingWrong(in.Lang()))
 		}
 		return ui.PrivateUpdate("", page.Embeds, page.Components)
 	}
@@ -107,23 +106,24 @@ func (m Module) Autocomplete(ctx context.Context, in *ui.Input) []*discordgo.App
 // viewer, or refuses with one line. update replaces the viewer the click
 // came from.
 func (m Module) step(ctx context.Context, in *ui.Input, raw string, pick func(last int) (int, bool), update bool) *ui.Reply {
-	g, recs, refusal := Load(ctx, m.Store, m.Games, m.Kind, in.GuildID, raw)
+	l := in.Lang()
+	g, recs, refusal := Load(ctx, m.Store, m.Games, m.Kind, l, in.GuildID, raw)
 	if refusal != nil {
 		return refusal
 	}
 	last, draw, err := m.Replay(g, recs)
 	if err != nil {
 		m.Log.Error("replay", "game", g.ID, "err", err)
-		return ui.EphemeralText(fmt.Sprintf("%s `%s` could not be replayed: its stored log is damaged.", title(m.Kind.Noun), g.ID))
+		return ui.EphemeralText(l.T("history.damaged", "Noun", title(Noun(l, m.Kind)), "ID", g.ID))
 	}
 	step, ok := pick(last)
 	if !ok {
-		return ui.EphemeralText(fmt.Sprintf("%s `%s` has steps 0 to %d only.", title(m.Kind.Noun), g.ID, last))
+		return ui.EphemeralText(l.T("history.steps", "Noun", title(Noun(l, m.Kind)), "ID", g.ID, "Last", last))
 	}
 	v, err := draw(step)
 	if err != nil {
 		m.Log.Error("replay", "game", g.ID, "step", step, "err", err)
-		return ui.EphemeralText(ui.MsgSomethingWrong)
+		return ui.EphemeralText(ui.SomethingWrong(in.Lang()))
 	}
 	if update {
 		return ui.PrivateUpdate("", v.Embeds, v.Components)

@@ -1,11 +1,11 @@
 package history
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/ui"
 )
 
@@ -23,6 +23,11 @@ type Jump struct {
 // of jumps (at most ui.MaxChoices; the entry holding step is shown as
 // chosen).
 func Nav(k Kind, gameID string, step, last int, jumps []Jump) []discordgo.MessageComponent {
+	return NavIn(lang.English, k, gameID, step, last, jumps)
+}
+
+// NavIn is Nav with its labels in l, the viewer's language.
+func NavIn(l lang.Lang, k Kind, gameID string, step, last int, jumps []Jump) []discordgo.MessageComponent {
 	id := func(to int, arg string) string {
 		return ReplayControl{Game: k.Command(), GameID: gameID, Step: to, Control: arg}.ID()
 	}
@@ -31,10 +36,10 @@ func Nav(k Kind, gameID string, step, last int, jumps []Jump) []discordgo.Messag
 			Emoji: &discordgo.ComponentEmoji{Name: emoji}, Disabled: disabled}
 	}
 	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		btn("⏮", "First", "first", 0, step == 0),
-		btn("◀", "Back", "prev", step-1, step == 0),
-		btn("▶", "Next", "next", step+1, step >= last),
-		btn("⏭", "Last", "last", last, step >= last),
+		btn("⏮", l.T("history.first"), "first", 0, step == 0),
+		btn("◀", l.T("history.back"), "prev", step-1, step == 0),
+		btn("▶", l.T("history.next"), "next", step+1, step >= last),
+		btn("⏭", l.T("history.last"), "last", last, step >= last),
 	}}}
 	if len(jumps) > 1 {
 		if len(jumps) > ui.MaxChoices {
@@ -52,7 +57,7 @@ func Nav(k Kind, gameID string, step, last int, jumps []Jump) []discordgo.Messag
 				Value: strconv.Itoa(j.Step), Default: i == current}
 		}
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			MenuType: discordgo.StringSelectMenu, CustomID: id(step, ControlJump), Placeholder: "Jump to…", Options: opts,
+			MenuType: discordgo.StringSelectMenu, CustomID: id(step, ControlJump), Placeholder: l.T("history.jump"), Options: opts,
 		}}})
 	}
 	return rows
@@ -101,5 +106,10 @@ func clipTo(s string, n int) string {
 
 // StepTitle is a replay embed's title: which game, which step of how many.
 func StepTitle(k Kind, gameID string, step, last int) string {
-	return fmt.Sprintf("%s replay · %s #%s · step %d/%d", k.Title, k.Noun, gameID, step, last)
+	return StepTitleIn(lang.English, k, gameID, step, last)
+}
+
+// StepTitleIn is StepTitle in l, the viewer's language.
+func StepTitleIn(l lang.Lang, k Kind, gameID string, step, last int) string {
+	return l.T("history.step_title", "Game", k.Title, "Noun", Noun(l, k), "ID", gameID, "Step", step, "Last", last)
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
@@ -23,7 +24,7 @@ const maxPage = 10000
 // Page draws page (0 for the newest) of who's finished games of kind k in
 // guild: one line per game, drawn by line. more reports whether an older
 // page exists.
-func Page(ctx context.Context, st *store.Store, k Kind, guild, who string, page int,
+func Page(ctx context.Context, st *store.Store, k Kind, l lang.Lang, guild, who string, page int,
 	line func(store.HistoryEntry) string) (ui.Rendering, error) {
 	page = max(0, min(page, maxPage))
 	entries, more, err := st.History(ctx, store.HistoryQuery{
@@ -33,7 +34,7 @@ func Page(ctx context.Context, st *store.Store, k Kind, guild, who string, page 
 		return ui.Rendering{}, err
 	}
 	e := &discordgo.MessageEmbed{
-		Title: fmt.Sprintf("%s history", k.Title),
+		Title: l.T("history.page_title", "Game", k.Title),
 		Color: k.Colour,
 	}
 	names, err := st.SeatNames(ctx, guild, k.Kind, []string{who})
@@ -41,28 +42,28 @@ func Page(ctx context.Context, st *store.Store, k Kind, guild, who string, page 
 		return ui.Rendering{}, err
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s's finished %ss in this server, newest first.\n\n", ui.NameOr(names, who), k.Noun)
+	b.WriteString(l.T("history.whose", "Name", ui.NameOr(names, who), "Nouns", nouns(l, k)) + "\n\n")
 	if len(entries) == 0 {
 		if page == 0 {
-			fmt.Fprintf(&b, "No finished %s %s yet.", k.Title, k.Noun)
+			b.WriteString(l.T("history.none", "Game", k.Title, "Noun", Noun(l, k)))
 		} else {
-			b.WriteString("No older ones.")
+			b.WriteString(l.T("history.no_older"))
 		}
 	}
 	for _, en := range entries {
 		b.WriteString(line(en) + "\n")
 	}
 	e.Description = b.String()
-	e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Page %d · open one with %s", page+1, k.ReplayHint("<ID>"))}
+	e.Footer = &discordgo.MessageEmbedFooter{Text: l.T("history.footer", "Page", page+1, "Hint", k.ReplayHintIn(l, "<ID>"))}
 	id := func(to int, arg string) string {
 		return PageButton{Game: k.Command(), Player: who, Page: to, Dir: arg}.ID()
 	}
 	var comps []discordgo.MessageComponent
 	if page > 0 || more {
 		comps = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Newer", Style: discordgo.SecondaryButton, CustomID: id(max(page-1, 0), "prev"),
+			discordgo.Button{Label: l.T("history.newer"), Style: discordgo.SecondaryButton, CustomID: id(max(page-1, 0), "prev"),
 				Emoji: &discordgo.ComponentEmoji{Name: "◀"}, Disabled: page == 0},
-			discordgo.Button{Label: "Older", Style: discordgo.SecondaryButton, CustomID: id(page+1, "next"),
+			discordgo.Button{Label: l.T("history.older"), Style: discordgo.SecondaryButton, CustomID: id(page+1, "next"),
 				Emoji: &discordgo.ComponentEmoji{Name: "▶"}, Disabled: !more},
 		}}}
 	}
@@ -73,11 +74,14 @@ func Page(ctx context.Context, st *store.Store, k Kind, guild, who string, page 
 func Date(t time.Time) string { return fmt.Sprintf("<t:%d:f>", t.Unix()) }
 
 // Chips shows a player's chip result, or nothing for a game played for fun.
-func Chips(net int64) string {
+func Chips(net int64) string { return ChipsIn(lang.English, net) }
+
+// ChipsIn is Chips in l.
+func ChipsIn(l lang.Lang, net int64) string {
 	if net == 0 {
 		return ""
 	}
-	return fmt.Sprintf(" · %+d chips", net)
+	return l.T("history.chips", "Net", fmt.Sprintf("%+d", net))
 }
 
 // Choices are the autocomplete choices for a replay's ID option: the
@@ -103,12 +107,15 @@ func Choices(ctx context.Context, st *store.Store, k Kind, guild, user, typed st
 
 // ChoiceDate is a game's start in a choice's name, which Discord shows as
 // plain text (no <t:…> there): UTC, to the minute.
-func ChoiceDate(t time.Time) string { return t.UTC().Format("2 Jan 2006 15:04 UTC") }
+func ChoiceDate(t time.Time) string { return t.UTC().Format("2 Jan 2006 15:04 UTC") } // lang:keep — a time layout
 
 // Players says how many sat at a game: "solo" or "3 players".
-func Players(n int) string {
+func Players(n int) string { return PlayersIn(lang.English, n) }
+
+// PlayersIn is Players in l.
+func PlayersIn(l lang.Lang, n int) string {
 	if n == 1 {
-		return "solo"
+		return l.T("history.solo")
 	}
-	return fmt.Sprintf("%d players", n)
+	return l.T("history.players", "N", n)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/store"
 )
 
@@ -19,7 +20,7 @@ func TestPageIsInItsGamesColour(t *testing.T) {
 	}
 	t.Cleanup(func() { st.Close() })
 	for _, k := range []Kind{laro, {Kind: store.KindLaus, Title: "Laus", Noun: "match", Colour: 0x8e3b46}} {
-		page, err := Page(ctx, st, k, "g", "u", 0, func(store.HistoryEntry) string { return "" })
+		page, err := Page(ctx, st, k, lang.English, "g", "u", 0, func(store.HistoryEntry) string { return "" })
 		if err != nil {
 			t.Fatal(err)
 		}

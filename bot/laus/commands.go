@@ -31,7 +31,7 @@ func (g *Game) scoreboard(ctx context.Context, in *ui.Input) *ui.Reply {
 	if r != nil {
 		return r
 	}
-	return share.Private(gameName, "scoreboard", board)
+	return share.PrivateIn(in.Lang(), gameName, "scoreboard", board)
 }
 
 // board renders the scoreboard as it is now in l, or a reply in the

@@ -5,6 +5,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/metrics"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/bot/webhook"
@@ -140,7 +141,7 @@ func (ans *discordAnswer) Deliver(a Answer) error {
 			// A public message after a private placeholder: the first
 			// follow-up would only replace the placeholder, so settle it
 			// first; the next follow-up is a message of its own.
-			done := "Done: see the channel."
+			done := lang.Of(i.Locale).T("common.done_see_channel")
 			if err := webhook.Edit(s, i, "", &discordgo.WebhookEdit{Content: &done}); err != nil {
 				log.Warn("could not settle a deferral", "err", err)
 			}

@@ -10,22 +10,31 @@ package share
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/outbox"
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 )
 
-// Private answers with r, seen only by the asker, and a Share button under
-// it; module is the command's name ("chips") and what the board's ("leaderboard").
+// Private is PrivateIn in English.
+//
+// Deprecated: use PrivateIn with the asker's language; it stays until the
+// games call that.
 func Private(module, what string, r ui.Rendering) *ui.Reply {
+	return PrivateIn(lang.English, module, what, r)
+}
+
+// PrivateIn answers with r, seen only by the asker, and a Share button
+// under it labelled in l (the asker's language); module is the command's
+// name ("chips") and what the board's ("leaderboard").
+func PrivateIn(l lang.Lang, module, what string, r ui.Rendering) *ui.Reply {
 	id := Button{Module: module, Board: what}.ID()
 	comps := append(r.Components[:len(r.Components):len(r.Components)], discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: "Share", Style: discordgo.SecondaryButton, CustomID: id, Emoji: &discordgo.ComponentEmoji{Name: "📢"}},
+		discordgo.Button{Label: l.T("share.button"), Style: discordgo.SecondaryButton, CustomID: id, Emoji: &discordgo.ComponentEmoji{Name: "📢"}},
 	}})
 	reply := ui.EphemeralMessage(r.Content, r.Embeds, comps)
 	reply.Data.Files = r.DiscordFiles()
@@ -38,8 +47,9 @@ func Private(module, what string, r ui.Rendering) *ui.Reply {
 const postTimeout = 5 * time.Second
 
 // Post answers a click on Share: it posts r in the channel, saying who
-// shared it, and turns the asker's private message into r without the
-// button, so one look is shared once.
+// shared it (in the server's language, as r should be), and turns the
+// asker's private message into r without the button, so one look is
+// shared once; the note on it is in the clicker's language.
 func Post(ctx context.Context, env *table.Env, in *ui.Input, r ui.Rendering) *ui.Reply {
 	ctx, cancel := context.WithTimeout(ctx, postTimeout)
 	defer cancel()
@@ -51,9 +61,9 @@ func Post(ctx context.Context, env *table.Env, in *ui.Input, r ui.Rendering) *ui
 	}
 	if err != nil {
 		env.Log.Warn("sharing a board", "channel", in.ChannelID, "err", err)
-		return ui.PrivateUpdate("⚠️ cardbot could not post in this channel, so nothing was shared.", r.Embeds, nil)
+		return ui.PrivateUpdate(in.Lang().T("share.failed"), r.Embeds, nil)
 	}
-	return ui.PrivateUpdate("✅ Shared in the channel.", r.Embeds, nil)
+	return ui.PrivateUpdate(in.Lang().T("share.done"), r.Embeds, nil)
 }
 
 func post(ctx context.Context, env *table.Env, in *ui.Input, r ui.Rendering) error {
@@ -61,7 +71,7 @@ func post(ctx context.Context, env *table.Env, in *ui.Input, r ui.Rendering) err
 		return err
 	}
 	_, err := env.Session.ChannelMessageSendComplex(in.ChannelID, &discordgo.MessageSend{
-		Content: fmt.Sprintf("Shared by <@%s>", in.UserID), Embeds: r.Embeds, Files: r.DiscordFiles(),
+		Content: in.ServerLang.T("share.by", "User", in.UserID), Embeds: r.Embeds, Files: r.DiscordFiles(),
 		// Naming the sharer must not ping them, nor anyone on the board.
 		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}},
 	}, discordgo.WithContext(ctx))
