@@ -98,7 +98,7 @@ func (t *laroTable) BeginNext(ctx context.Context, in *ui.Input) *ui.Reply {
 	t.GameID, t.settings, t.EndSeats = id, next, nil
 	t.NextThread(ctx, in, t.ThreadName(t.Lang.T("laro.thread_game"), next.GameNo), t.threadHeader())
 	table.PostStartThrough(t, in)
-	if r := t.begin(ctx, in.At, nextDealer(finished.EndSeats, t.Seats, finished.game.NextDealer())); r != nil {
+	if r := t.begin(ctx, in.Lang(), in.At, nextDealer(finished.EndSeats, t.Seats, finished.game.NextDealer())); r != nil {
 		*t = finished
 		t.ReturnToLobby(lobby)
 		undo()

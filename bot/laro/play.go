@@ -24,7 +24,7 @@ func (t *laroTable) start(ctx context.Context, in *ui.Input) *ui.Reply {
 	lobby := t.Out.MessageID()
 	t.EnterThread(ctx, in, t.ThreadName(t.Lang.T("laro.thread_game"), t.settings.GameNo))
 	table.PostStartThrough(t, in)
-	if r := t.begin(ctx, in.At, hostSeat); r != nil {
+	if r := t.begin(ctx, in.Lang(), in.At, hostSeat); r != nil {
 		t.ReturnToLobby(lobby)
 		return r
 	}
@@ -41,13 +41,14 @@ func (t *laroTable) chipsMove() bool {
 }
 
 // begin deals a game with dealer moving first, holding every player's escrow
-// and ante in the same transaction as the deal. It returns a refusal, or nil.
-func (t *laroTable) begin(ctx context.Context, at time.Time, dealer int) *ui.Reply {
+// and ante in the same transaction as the deal. It returns a refusal (in l,
+// the language of the click that started it), or nil.
+func (t *laroTable) begin(ctx context.Context, l lang.Lang, at time.Time, dealer int) *ui.Reply {
 	seed := t.Env.Timing.NewSeed()
 	g, err := rules.New(rules.Config{Seats: len(t.Seats), Dealer: dealer}, seed)
 	if err != nil {
 		t.Env.Log.Error("dealing", "table", t.ID, "err", err)
-		return ui.EphemeralText(t.Lang.T("common.something_wrong"))
+		return ui.EphemeralText(ui.SomethingWrong(l))
 	}
 	var moves []store.ChipMove
 	var pot int64
@@ -73,10 +74,10 @@ func (t *laroTable) begin(ctx context.Context, at time.Time, dealer int) *ui.Rep
 		if missing, ok := store.MissingChips(err); ok {
 			var ice *store.InsufficientChipsError
 			errors.As(err, &ice)
-			return ui.EphemeralText(t.Lang.T("laro.start.short", "User", ice.User, "Short", t.Lang.N("laro.chips", int(missing)), "Need", t.settings.escrow()))
+			return ui.EphemeralText(l.T("laro.start.short", "User", ice.User, "Short", l.N("laro.chips", int(missing)), "Need", t.settings.escrow()))
 		}
 		t.Env.Log.Error("starting a game", "table", t.ID, "err", err)
-		return ui.EphemeralText(t.Lang.T("common.something_wrong"))
+		return ui.EphemeralText(ui.SomethingWrong(l))
 	}
 	t.Seq = 1
 	t.Status = store.StatusPlaying
