@@ -134,3 +134,27 @@ func TestRulesGerman(t *testing.T) {
 	golden.Check(t, "laro_rules_de", guide.PageIn(lang.German, 0))
 	checkGerman(t, "laro_rules_de", guide.PageIn(lang.German, 0))
 }
+
+// TestHandClaimGerman: the LARO! window's part of a German player's hand,
+// beside laro_hand_claim: the cluster's kind in German, the window in
+// German words around Discord's countdown.
+func TestHandClaimGerman(t *testing.T) {
+	g := claimDeal(t)
+	top, _, _ := g.Claimable()
+	best, _ := g.BestCall(2)
+	de := lang.German
+	sc := laroScreen{TableID: "abc123", GameNo: 1, Version: len(g.Log()), Seats: viewSeats, View: g.View(2), Lang: de,
+		Window: de.T("laro.window.open", "Card", top.Symbol(), "Close", de.T("laro.window.closes", "At", "<t:1700000003:R>")),
+		Claim:  &handClaim{Card: top, Best: best, Close: de.T("laro.window.closes", "At", "<t:1700000003:R>")}}
+	hand := laroHand(sc)
+	golden.Check(t, "laro_hand_claim_de", hand)
+	checkGerman(t, "laro_hand_claim_de", hand)
+	want := "📣 " + top.Symbol() + " + " + best.Pair[0].Symbol() + " " + best.Pair[1].Symbol() +
+		" = Gruppe **" + kindName(de, best.Kind) + "**. Drück **LARO!**. Das Fenster schließt <t:1700000003:R>."
+	if d := hand.Embeds[0].Description; !strings.HasPrefix(d, want) {
+		t.Errorf("German hand says %q, want it to start with %q", d, want)
+	}
+	table := laroPublic(sc)
+	golden.Check(t, "laro_public_window_de", table)
+	checkGerman(t, "laro_public_window_de", table)
+}
