@@ -107,8 +107,7 @@ func New(o Options) *Bot {
 		b.env.Emojis = emojis.New(o.Log, cat.Faces(), cat.RetiredFaces())
 	}
 	for _, m := range built {
-		cmd := m.Command()
-		ui.Localize(cmd)
+		cmd := ui.Localized(m.Command())
 		b.modules[cmd.Name] = m
 		b.names = append(b.names, cmd.Name)
 		b.commands = append(b.commands, cmd)

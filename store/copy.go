@@ -21,7 +21,7 @@ import (
 // escrow and game_nets are not copied: the ledger's triggers rebuild them. write_probe
 // and identify_slots hold nothing worth moving.
 var copyTables = []string{
-	"guild_settings", "balances", "games", "actions", "ledger", "settlements",
+	"guild_settings", "guild_game_settings", "guild_languages", "balances", "games", "actions", "ledger", "settlements",
 	"laus_rounds", "laus_round_scores", "laus_results", "laro_stats", "hand_tokens",
 	"announcements", "game_threads", "game_closures", "shard_count",
 }

@@ -46,6 +46,14 @@ func TestCopyToPostgres(t *testing.T) {
 	if _, err := src.ClaimDaily(ctx, "g0", "a0"); err != nil {
 		t.Fatal(err)
 	}
+	defaults := GuildSettings{Guild: "g0"}
+	defaults.SetGame(GameSetting{Kind: "highcard", Name: "highcard_stake"}, 4)
+	if _, err := src.UpdateGuildSettings(ctx, "admin", defaults); err != nil {
+		t.Fatal(err)
+	}
+	if err := src.ChooseGuildLanguage(ctx, "g0", "admin", "de"); err != nil {
+		t.Fatal(err)
+	}
 
 	t.Run("postgres", func(t *testing.T) {
 		dst, err := Open(ctx, testDSN(t))
@@ -61,6 +69,12 @@ func TestCopyToPostgres(t *testing.T) {
 			t.Errorf("copied %d rows, want at least the %d ledger rows", n, 3*7*3)
 		}
 		checkLedger(t, dst)
+		if g, err := dst.GuildSettings(ctx, "g0"); err != nil || !settingIs(g.Game(GameSetting{Kind: "highcard", Name: "highcard_stake"}), 4) {
+			t.Errorf("a game's server default on PostgreSQL: %+v, %v; want highcard_stake 4", g.Games, err)
+		}
+		if l, err := dst.GuildLanguage(ctx, "g0"); err != nil || l.Chosen != "de" {
+			t.Errorf("the server's language on PostgreSQL: %+v, %v; want de chosen", l, err)
+		}
 		for _, g := range games {
 			if got, want := mustBalance(t, dst, g.Guild, g.Seats[0].User), mustBalance(t, src, g.Guild, g.Seats[0].User); got != want {
 				t.Errorf("%s's balance: %+v on PostgreSQL, %+v on SQLite", g.Seats[0].User, got, want)

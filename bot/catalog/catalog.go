@@ -90,10 +90,33 @@ func New(entries ...Entry) (*Catalog, error) {
 		if e.Title == "" || e.Noun == "" {
 			return nil, fmt.Errorf("catalog: game %q needs a title and a noun", e.Kind)
 		}
+		if err := c.checkSettings(e); err != nil {
+			return nil, err
+		}
 		c.byKind[e.Kind] = len(c.entries)
 		c.entries = append(c.entries, e)
 	}
 	return c, nil
+}
+
+// checkSettings refuses a setting of e stored under another game's kind or
+// a name other than its option's, and an option name another game's setting
+// already has: /cardbot settings has one option of each name.
+func (c *Catalog) checkSettings(e Entry) error {
+	taken := map[string]store.Kind{}
+	for _, o := range c.Settings() {
+		taken[o.Option.Name] = o.Key.Kind
+	}
+	for _, s := range e.Settings {
+		if s.Option == nil || s.Key != (store.GameSetting{Kind: e.Kind, Name: s.Option.Name}) {
+			return fmt.Errorf("catalog: a setting of game %q is not keyed by its kind and option name", e.Kind)
+		}
+		if k, dup := taken[s.Option.Name]; dup {
+			return fmt.Errorf("catalog: games %q and %q both have a setting %q", k, e.Kind, s.Option.Name)
+		}
+		taken[s.Option.Name] = e.Kind
+	}
+	return nil
 }
 
 // Lookup returns the entry of kind k; ok is false for a kind this bot does

@@ -3,6 +3,8 @@ package catalog
 import (
 	"testing"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/cardbot/cardbot/store"
 )
 
@@ -37,5 +39,33 @@ func TestLookupFindsWhatWasAdded(t *testing.T) {
 	var none *Catalog
 	if _, ok := none.Lookup("laro"); ok || len(none.All()) != 0 {
 		t.Error("a nil catalog runs games")
+	}
+}
+
+func TestNewRefusesSettingsTheStoreCouldMixUp(t *testing.T) {
+	opt := func(name string) *discordgo.ApplicationCommandOption {
+		return &discordgo.ApplicationCommandOption{Name: name}
+	}
+	laroStake := Setting{Option: opt("stake"), Key: store.GameSetting{Kind: "laro", Name: "stake"}}
+	for name, entries := range map[string][]Entry{
+		"keyed under another game": {{Kind: "laus", Title: "Laus", Noun: "match", Settings: []Setting{laroStake}}},
+		"keyed by another name": {{Kind: "laro", Title: "Laro", Noun: "game",
+			Settings: []Setting{{Option: opt("ante"), Key: store.GameSetting{Kind: "laro", Name: "stake"}}}}},
+		"one option name twice": {{Kind: "laro", Title: "Laro", Noun: "game", Settings: []Setting{laroStake}},
+			{Kind: "highcard", Title: "High card", Noun: "game",
+				Settings: []Setting{{Option: opt("stake"), Key: store.GameSetting{Kind: "highcard", Name: "stake"}}}}},
+	} {
+		if _, err := New(entries...); err == nil {
+			t.Errorf("%s: New succeeded, want an error", name)
+		}
+	}
+	c, err := New(Entry{Kind: "laro", Title: "Laro", Noun: "game", Settings: []Setting{laroStake}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := store.GuildSettings{}
+	g.SetGame(store.GameSetting{Kind: "laro", Name: "stake"}, 4)
+	if v := c.Settings()[0].Value(g); v == nil || *v != 4 {
+		t.Errorf("Value = %v, want the server's 4", v)
 	}
 }

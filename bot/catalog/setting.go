@@ -29,10 +29,15 @@ type Setting struct {
 	// who asked, in their language. Unset, the English above is shown.
 	Words   func(l lang.Lang) (label, unit string)
 	CheckIn func(l lang.Lang, v int64) string
-	// Field is where the store keeps a server's value. A game's own setting
-	// is a column of the guild settings (see store.GuildSettings).
-	Field func(*store.GuildSettings) **int64
+	// Key is where the store keeps a server's value: the game's kind and the
+	// option's name (store.GuildSettings.Games), so that a game brings its
+	// settings with no change to the store or to /cardbot settings.
+	Key store.GameSetting
 }
+
+// Value is the server's value of the setting in g, or nil where it has set
+// none.
+func (s Setting) Value(g store.GuildSettings) *int64 { return g.Game(s.Key) }
 
 // LabelIn is the setting's name and unit on the settings page, in l.
 func (s Setting) LabelIn(l lang.Lang) (label, unit string) {

@@ -2,7 +2,6 @@ package guildsettings
 
 import (
 	"context"
-	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -19,15 +18,6 @@ const ManageMessages int64 = discordgo.PermissionManageMessages
 // open tables from a list that Discord fills in as they type.
 func closeSubcommand() *discordgo.ApplicationCommandOption {
 	return ui.Subcommand("close", ui.StringOption("table", true, true, 40))
-}
-
-// resetOption lets /cardbot settings bring one setting back to cardbot's default.
-func resetOption() *discordgo.ApplicationCommandOption {
-	o := ui.StringOption("reset", false, false, 0)
-	for _, n := range append(slices.Clone(store.SettingNames), "language") {
-		o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: n, Value: n})
-	}
-	return o
 }
 
 // isModerator reports whether in's member may close any table.

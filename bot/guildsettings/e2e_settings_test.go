@@ -9,6 +9,7 @@ import (
 
 	"github.com/cardbot/cardbot/bot/discordtest"
 	"github.com/cardbot/cardbot/bot/internal/e2e"
+	"github.com/cardbot/cardbot/store"
 )
 
 // admin is a member with Manage Server.
@@ -82,7 +83,8 @@ func TestSettingsShownAndChangedByAnAdmin(t *testing.T) {
 		t.Errorf("out-of-range values answered %q, want each refused and nothing changed", txt)
 	}
 	st, err := w.St.GuildSettings(t.Context(), w.Guild.ID())
-	if err != nil || st.Stake == nil || *st.Stake != 5 || st.TurnTimerS == nil || *st.TurnTimerS != 30 ||
+	stake := st.Game(store.GameSetting{Kind: store.KindLaro, Name: "stake"})
+	if err != nil || stake == nil || *stake != 5 || st.TurnTimerS == nil || *st.TurnTimerS != 30 ||
 		st.TurnNoticeS == nil || *st.TurnNoticeS != -1 {
 		t.Errorf("stored settings %+v (%v), want stake 5 and turn timer 30 unchanged", st, err)
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/catalog"
 	"github.com/cardbot/cardbot/bot/help"
 	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/table"
@@ -29,14 +30,14 @@ func New(env *table.Env) ui.Module { return &Settings{env: env} }
 func (s *Settings) Command() *discordgo.ApplicationCommand {
 	var opts []*discordgo.ApplicationCommandOption
 	for _, o := range s.env.Games.Settings() {
-		opts = append(opts, copyOption(o.Option))
+		opts = append(opts, o.Option)
 	}
 	opts = append(opts,
 		table.TurnTimerOption(),
 		ui.BoolOption("threads"),
 		table.TurnNoticeOption(),
 		languageOption(),
-		resetOption(),
+		resetOption(s.env.Games.Settings()),
 	)
 	return ui.GuildCommand("cardbot",
 		ui.Subcommand("help"),
@@ -95,28 +96,33 @@ func (s *Settings) settings(ctx context.Context, in *ui.Input) *ui.Reply {
 // game's own check; problems lists every value out of range.
 func (s *Settings) parse(in *ui.Input) (change store.GuildSettings, problems []string) {
 	change.Guild = in.GuildID
-	type intSetting struct {
+	check := func(name string, ok func(lang.Lang, int64) string) (int64, bool) {
+		if !in.Options.Has(name) {
+			return 0, false
+		}
+		v := in.Options.Int(name, 0)
+		if why := ok(in.Lang(), v); why != "" {
+			problems = append(problems, "• "+why)
+			return 0, false
+		}
+		return v, true
+	}
+	for _, o := range s.env.Games.Settings() {
+		if v, ok := check(o.Option.Name, o.Refusal); ok {
+			change.SetGame(o.Key, v)
+		}
+	}
+	for _, o := range []struct {
 		name  string
 		to    **int64
 		check func(lang.Lang, int64) string
-	}
-	var ints []intSetting
-	for _, o := range s.env.Games.Settings() {
-		ints = append(ints, intSetting{o.Option.Name, o.Field(&change), o.Refusal})
-	}
-	ints = append(ints,
-		intSetting{"turn_timer", &change.TurnTimerS, table.CheckTurnTimerIn},
-		intSetting{"turn_notice", &change.TurnNoticeS, table.CheckTurnNotice})
-	for _, o := range ints {
-		if !in.Options.Has(o.name) {
-			continue
+	}{
+		{"turn_timer", &change.TurnTimerS, table.CheckTurnTimerIn},
+		{"turn_notice", &change.TurnNoticeS, table.CheckTurnNotice},
+	} {
+		if v, ok := check(o.name, o.check); ok {
+			*o.to = &v
 		}
-		v := in.Options.Int(o.name, 0)
-		if why := o.check(in.Lang(), v); why != "" {
-			problems = append(problems, "• "+why)
-			continue
-		}
-		*o.to = &v
 	}
 	if in.Options.Has("threads") {
 		on := in.Options.Bool("threads", false)
@@ -124,18 +130,19 @@ func (s *Settings) parse(in *ui.Input) (change store.GuildSettings, problems []s
 	}
 	if r := in.Options.String("reset"); r != "" && r != "language" {
 		change.Reset = []string{r}
+		for _, o := range s.env.Games.Settings() {
+			if o.Option.Name == r {
+				change.Reset, change.ResetGames = nil, []store.GameSetting{o.Key}
+			}
+		}
 	}
 	return change, problems
 }
 
 // changed reports whether c changes anything.
 func (s *Settings) changed(c store.GuildSettings) bool {
-	for _, o := range s.env.Games.Settings() {
-		if *o.Field(&c) != nil {
-			return true
-		}
-	}
-	return c.TurnTimerS != nil || c.Threads != nil || c.TurnNoticeS != nil || len(c.Reset) > 0
+	return len(c.Games) > 0 || len(c.ResetGames) > 0 ||
+		c.TurnTimerS != nil || c.Threads != nil || c.TurnNoticeS != nil || len(c.Reset) > 0
 }
 
 // view shows every setting with its value now, in l, and whether it is
@@ -171,7 +178,7 @@ func (s *Settings) view(l lang.Lang, title string, g store.GuildSettings) *disco
 	}
 	for _, o := range s.env.Games.Settings() {
 		label, unit := o.LabelIn(l)
-		fields = append(fields, field(label, *o.Field(&g), o.Default, unit))
+		fields = append(fields, field(label, o.Value(g), o.Default, unit))
 	}
 	fields = append(fields,
 		field(l.T("settings.turn_timer"), g.TurnTimerS, table.DefaultTurnTimer, " s"),
@@ -191,28 +198,23 @@ func (s *Settings) view(l lang.Lang, title string, g store.GuildSettings) *disco
 	return e
 }
 
+// resetOption lets /cardbot settings bring one setting back to cardbot's default.
+func resetOption(games []catalog.Setting) *discordgo.ApplicationCommandOption {
+	o := ui.StringOption("reset", false, false, 0)
+	var names []string
+	for _, g := range games {
+		names = append(names, g.Option.Name)
+	}
+	for _, n := range append(append(names, store.SettingNames...), "language") {
+		o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: n, Value: n})
+	}
+	return o
+}
+
 // orList joins items as a sentence in l does: "a", "a or b", "a, b or c".
 func orList(l lang.Lang, items []string) string {
 	if len(items) < 2 {
 		return strings.Join(items, "")
 	}
 	return strings.Join(items[:len(items)-1], ", ") + " " + l.T("settings.or") + " " + items[len(items)-1]
-}
-
-// copyOption copies a game's setting option, which its package keeps in a
-// variable: ui.Localize writes the command's descriptions into it, and two
-// bots in one process (the tests run many) must not share what one writes
-// while the other sends it.
-func copyOption(o *discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
-	c := *o
-	c.Choices = make([]*discordgo.ApplicationCommandOptionChoice, len(o.Choices))
-	for i, ch := range o.Choices {
-		cc := *ch
-		c.Choices[i] = &cc
-	}
-	c.Options = make([]*discordgo.ApplicationCommandOption, len(o.Options))
-	for i, sub := range o.Options {
-		c.Options[i] = copyOption(sub)
-	}
-	return &c
 }

@@ -7,6 +7,12 @@
 // of a table after a restart from its stored log (also of a table still open
 // after its game ended, with Play again and nothing settled twice).
 //
+// Every word it shows comes from the message catalogue (bot/lang,
+// locales/*/laro.toml): the table, its events and the end picture in the
+// server's language (Core.Lang), a hand, a note and every answer to a click
+// in the reader's (in.Lang, Core.ReaderLang). Card symbols are the same in
+// every language.
+//
 // It imports the table machinery, ui, the engine and the store; never the
 // transport nor another game.
 package laro

@@ -14,7 +14,7 @@ import (
 // showing one has a text left outside the catalogue (or in the wrong
 // language).
 var englishWords = []string{"Your ", "your ", "You ", " to **draw**", " to **discard**", "Discard", "Deck", "Players",
-	"Latest", "My hand", "Refresh", "Draw from deck", "Declare win", " wins ", "winner", "dealer", "point", "cluster",
+	"Latest", "My hand", "Refresh", "Draw from deck", "Declare win", " wins ", " winner", "dealer", "point", "cluster",
 	"Clusters in the making", "Take ", "reshuffled", "in hand", "Stakes", "Game ", "How to play", "Join", "Leave",
 	"Play again", "table", "game"}
 

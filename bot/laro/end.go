@@ -4,9 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"time"
-
-	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
@@ -62,60 +59,34 @@ func (t *laroTable) settlement() *store.Settlement {
 	return st
 }
 
-// finish handles a game that just ended (its settlement is already stored).
+// finish handles a game that just ended (its settlement is already stored):
+// the shared end (table.EndGame), and no claim window or pot left.
 func (t *laroTable) finish() {
-	t.Status = store.StatusFinished
 	t.window, t.choice = nil, nil
-	t.Deadline = time.Time{}
-	t.EndNotices()
-	if t.StopTurn != nil {
-		t.StopTurn()
-	}
 	t.pot = 0
-	// The game's message keeps showing its seats (and its end picture)
-	// while players leave the table after it.
-	t.EndSeats = slices.Clone(t.Seats)
-	// Players are free to sit elsewhere; Play again seats them anew.
-	t.FreeSeats()
-	table.ArmIdle(t, t.Env.Timing.LobbyTimeout)
+	table.EndGame(t)
 }
 
 // MinSeats is one: Laro can be played alone, for practice.
 func (t *laroTable) MinSeats() int { return 1 }
 
 // BeginNext starts the next game at the table with the winner dealing, once
-// everybody seated is in (see table.AfterGameClick).
+// everybody seated is in (see table.AfterGameClick), through the shared
+// Play again (table.PlayAgain).
 func (t *laroTable) BeginNext(ctx context.Context, in *ui.Input) *ui.Reply {
 	next := t.settings
 	next.GameNo++
-	id, undo, r := t.NextGame(ctx, next.marshal())
-	if r != nil {
-		return r
-	}
-	// The finished game's message keeps its final state, without buttons.
-	old := table.AfterGameView(t, laroPublic(t.screen(-1))).WithoutButtons()
-	finished, lobby, finishedAt := *t, t.Out.MessageID(), t.Out.Channel()
-	t.GameID, t.settings, t.EndSeats = id, next, nil
-	t.NextThread(ctx, in, t.ThreadName(t.Lang.T("laro.thread_game"), next.GameNo), t.threadHeader())
-	table.PostStartThrough(t, in)
-	if r := t.begin(ctx, in.Lang(), in.At, nextDealer(finished.EndSeats, t.Seats, finished.game.NextDealer())); r != nil {
-		*t = finished
-		t.ReturnToLobby(lobby)
-		undo()
-		return r
-	}
-	table.DealHands(t, in)
-	return table.AnswerStart(t, in, finishedAt, lobby, old)
-}
-
-// threadHeader is the channel message the thread of the next game (Play
-// again) is started from.
-func (t *laroTable) threadHeader() ui.Rendering {
-	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{{
-		Title:       tableTitle(t.Lang, t.ID, t.settings.GameNo),
-		Description: t.Lang.T("laro.thread_header", "Game", t.settings.GameNo, "Seated", table.SeatNames(t.Seats)),
-		Color:       0x2b7a78,
-	}}}
+	finished := *t
+	return table.PlayAgain(ctx, t, in, table.Again{
+		Settings: next.marshal(), Final: laroPublic(t.screen(-1)),
+		Switch: func(id string) func() {
+			t.GameID, t.settings, t.EndSeats = id, next, nil
+			return func() { *t = finished }
+		},
+		Begin: func() *ui.Reply {
+			return t.begin(ctx, in.Lang(), in.At, nextDealer(finished.EndSeats, t.Seats, finished.game.NextDealer()))
+		},
+	})
 }
 
 // nextDealer turns the finished game's next dealer (a seat of played, the

@@ -33,16 +33,11 @@ type Game struct{ env *table.Env }
 func New(env *table.Env) ui.Module { return &Game{env: env} }
 
 // entry is what Laro registers in the catalog of games.
-// Its server settings are made by Entry, one set per bot.
 var entry = catalog.Entry{Kind: store.KindLaro, Title: "Laro", Noun: "game", Colour: 0x2b7a78, // lang:keep — the game's name
-	Faces: Faces(), RetiredFaces: retiredFaceKeys()}
+	Settings: serverSettings, Faces: Faces(), RetiredFaces: retiredFaceKeys()}
 
 // Entry is Laro's entry in the catalog of games; its kind is "laro".
-func (g *Game) Entry() catalog.Entry {
-	e := entry
-	e.Settings = serverSettings()
-	return e
-}
+func (g *Game) Entry() catalog.Entry { return entry }
 
 // Command is the /laro slash command.
 func (g *Game) Command() *discordgo.ApplicationCommand {

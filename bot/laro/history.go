@@ -20,7 +20,7 @@ func (g *Game) looking() history.Module {
 		Kind: entry, Games: g.env.Games, Store: g.env.Store, Log: g.env.Log,
 		Line: g.historyLine,
 		ChoiceName: func(e store.HistoryEntry) string {
-			return fmt.Sprintf("#%s · %s · %s%s", e.Game.ID, history.ChoiceDate(e.Game.CreatedAt), history.Players(len(e.Game.Seats)), history.Chips(e.Net))
+			return fmt.Sprintf("#%s · %s · %s%s", e.Game.ID, history.ChoiceDate(e.Game.CreatedAt), history.PlayersIn(lang.English, len(e.Game.Seats)), history.ChipsIn(lang.English, e.Net))
 		},
 		Replay: history.Replays(loadReplay),
 	}
@@ -32,8 +32,8 @@ func (g *Game) looking() history.Module {
 // does not hand the reader's language yet, so the line is in English.
 func (g *Game) historyLine(ctx context.Context, who string) func(store.HistoryEntry) string {
 	return func(e store.HistoryEntry) string {
-		return fmt.Sprintf("`%s` · %s · %s · %s%s", e.Game.ID, history.Date(e.Game.CreatedAt), history.Players(len(e.Game.Seats)),
-			g.outcome(ctx, lang.English, e.Game, who), history.Chips(e.Net))
+		return fmt.Sprintf("`%s` · %s · %s · %s%s", e.Game.ID, history.Date(e.Game.CreatedAt), history.PlayersIn(lang.English, len(e.Game.Seats)),
+			g.outcome(ctx, lang.English, e.Game, who), history.ChipsIn(lang.English, e.Net))
 	}
 }
 

@@ -70,25 +70,24 @@ const (
 	DefaultClaimWindowS = defaultClaimWindow
 )
 
-// serverSettings are Laro's server defaults in /cardbot settings, made
-// anew for each bot: ui.Localize writes the options' localizations into
-// them, so bots in one process (the tests run many) must not share them.
-func serverSettings() []catalog.Setting {
-	return []catalog.Setting{
-		{Option: StakeOption(), Check: CheckStake, CheckIn: StakeRefusal, Default: DefaultStake,
-			Label: lang.English.T("laro.limits.stake_label"), Unit: " " + lang.English.T("laro.limits.stake_unit"),
-			Words: words("laro.limits.stake_label", "laro.limits.stake_unit"),
-			Field: func(g *store.GuildSettings) **int64 { return &g.Stake }},
-		{Option: AnteOption(), Check: CheckAnte, CheckIn: AnteRefusal, Default: DefaultAnte,
-			Label: lang.English.T("laro.limits.ante_label"), Unit: " " + lang.English.T("laro.limits.ante_unit"),
-			Words: words("laro.limits.ante_label", "laro.limits.ante_unit"),
-			Field: func(g *store.GuildSettings) **int64 { return &g.Ante }},
-		{Option: ClaimWindowOption(), Check: CheckClaimWindow, CheckIn: ClaimWindowRefusal, Default: DefaultClaimWindowS,
-			Label: lang.English.T("laro.limits.claim_window_label"), Unit: " s",
-			Words: func(l lang.Lang) (string, string) { return l.T("laro.limits.claim_window_label"), " s" },
-			Field: func(g *store.GuildSettings) **int64 { return &g.ClaimWindowS }},
-	}
-}
+// Laro's server defaults in /cardbot settings, read by /laro new. Their
+// words on the settings page and their refusals are the catalogue's, in the
+// reader's language (Words, CheckIn); Label and Unit are the English.
+var (
+	stakeSetting = catalog.Setting{Option: StakeOption(), Check: CheckStake, CheckIn: StakeRefusal,
+		Label: lang.English.T("laro.limits.stake_label"), Default: DefaultStake, Unit: " " + lang.English.T("laro.limits.stake_unit"),
+		Words: words("laro.limits.stake_label", "laro.limits.stake_unit"),
+		Key:   store.GameSetting{Kind: store.KindLaro, Name: "stake"}}
+	anteSetting = catalog.Setting{Option: AnteOption(), Check: CheckAnte, CheckIn: AnteRefusal,
+		Label: lang.English.T("laro.limits.ante_label"), Default: DefaultAnte, Unit: " " + lang.English.T("laro.limits.ante_unit"),
+		Words: words("laro.limits.ante_label", "laro.limits.ante_unit"),
+		Key:   store.GameSetting{Kind: store.KindLaro, Name: "ante"}}
+	claimWindowSetting = catalog.Setting{Option: ClaimWindowOption(), Check: CheckClaimWindow, CheckIn: ClaimWindowRefusal,
+		Label: lang.English.T("laro.limits.claim_window_label"), Default: DefaultClaimWindowS, Unit: " s",
+		Words: func(l lang.Lang) (string, string) { return l.T("laro.limits.claim_window_label"), " s" },
+		Key:   store.GameSetting{Kind: store.KindLaro, Name: "claim_window"}}
+	serverSettings = []catalog.Setting{stakeSetting, anteSetting, claimWindowSetting}
+)
 
 // words gives a setting's label and unit (after a space) in a language,
 // for the settings page its reader sees.

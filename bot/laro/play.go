@@ -21,17 +21,7 @@ func (t *laroTable) playing() bool { return t.game != nil && !t.game.Over() }
 // host clicked).
 func (t *laroTable) start(ctx context.Context, in *ui.Input) *ui.Reply {
 	hostSeat := max(table.SeatIndex(t.Seats, t.Host), 0)
-	lobby := t.Out.MessageID()
-	t.EnterThread(ctx, in, t.ThreadName(t.Lang.T("laro.thread_game"), t.settings.GameNo))
-	table.PostStartThrough(t, in)
-	if r := t.begin(ctx, in.Lang(), in.At, hostSeat); r != nil {
-		t.ReturnToLobby(lobby)
-		return r
-	}
-	table.DealHands(t, in)
-	v := t.ClosedView(t.Lang.T("laro.started", "Game", t.settings.GameNo, "Where", t.where(), "Seated", table.SeatNames(t.Seats)) +
-		table.Line(t.ThreadNote()))
-	return table.AnswerStart(t, in, t.Channel, lobby, v)
+	return table.StartGame(ctx, t, in, func() *ui.Reply { return t.begin(ctx, in.Lang(), in.At, hostSeat) })
 }
 
 // chipsMove reports whether chips change hands at this table's games:

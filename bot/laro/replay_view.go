@@ -31,7 +31,7 @@ func replayView(r *laroReplay, f laroFrame) ui.Rendering {
 		desc.WriteString("\n\n" + l.T(id, "Name", r.name(v.Turn)))
 	}
 	e := &discordgo.MessageEmbed{
-		Title:       history.StepTitle(entry, r.id, f.Step, f.Last),
+		Title:       history.StepTitleIn(r.lang, entry, r.id, f.Step, f.Last),
 		Description: desc.String(),
 		Color:       0x2b7a78,
 	}
@@ -64,7 +64,7 @@ func replayView(r *laroReplay, f laroFrame) ui.Rendering {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: name, Value: b.String(), Inline: true})
 	}
 	e.Footer = &discordgo.MessageEmbedFooter{Text: l.T("laro.replay.footer")}
-	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: history.Nav(entry, r.id, f.Step, f.Last, r.jumps())}
+	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: history.NavIn(r.lang, entry, r.id, f.Step, f.Last, r.jumps())}
 }
 
 // replayEnding says how the game ended, and the chips that moved.

@@ -39,9 +39,9 @@ func (g *Game) newTable(ctx context.Context, in *ui.Input) *ui.Reply {
 	// An option left out takes the server's default, then the bot's own.
 	def := g.env.GuildDefaults(ctx, in.GuildID)
 	s := laroSettings{
-		Stake:         in.Options.Int("stake", table.Or(def.Stake, defaultStake)),
-		Ante:          in.Options.Int("ante", table.Or(def.Ante, defaultAnte)),
-		ClaimWindowMS: in.Options.Int("claim_window", table.Or(def.ClaimWindowS, defaultClaimWindow)) * 1000,
+		Stake:         in.Options.Int("stake", table.Or(stakeSetting.Value(def), defaultStake)),
+		Ante:          in.Options.Int("ante", table.Or(anteSetting.Value(def), defaultAnte)),
+		ClaimWindowMS: in.Options.Int("claim_window", table.Or(claimWindowSetting.Value(def), defaultClaimWindow)) * 1000,
 		TurnTimerS:    in.Options.Int("turn_timer", table.Or(def.TurnTimerS, table.DefaultTurnTimer)),
 		GameNo:        1,
 	}

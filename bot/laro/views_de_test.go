@@ -17,7 +17,7 @@ import (
 // englishWords are words of Laro's English views that a German view must
 // not show: a string left out of the catalogue shows up here.
 var englishWords = []string{"Your ", "your ", " to **draw**", " to **discard**", "Discard", "Deck", "Players",
-	"Latest", "My hand", "Refresh", "Draw from deck", "Declare win", "wins", "winner", "dealer", "point", "cluster",
+	"Latest", "My hand", "Refresh", "Draw from deck", "Declare win", "wins", " winner", "dealer", "point", "cluster",
 	"Cards", "Clusters in the making", "Take ", "reshuffled", "in hand", "Stakes", "Game #", "How to play"}
 
 // checkGerman fails t when r shows one of englishWords.
@@ -157,4 +157,25 @@ func TestHandClaimGerman(t *testing.T) {
 	table := laroPublic(sc)
 	golden.Check(t, "laro_public_window_de", table)
 	checkGerman(t, "laro_public_window_de", table)
+}
+
+// TestReplayGerman: a replay read in German, at the step of a LARO!
+// contest: the steps, the contest's lines and the controls in German.
+func TestReplayGerman(t *testing.T) {
+	t.Parallel()
+	r, k := findContest(t)
+	r.lang = lang.German
+	f, err := r.frame(k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(f.Contest, "\n")
+	if got := strings.Count(text, "🏆 hat die Karte bekommen"); got != 1 {
+		t.Errorf("the German contest names %d winners, want 1:\n%s", got, text)
+	}
+	v := replayView(r, f)
+	checkGerman(t, "laro_replay_contest_de", v)
+	if !strings.Contains(v.Embeds[0].Title, "Wiederholung") && !strings.Contains(v.Embeds[0].Title, "Schritt") {
+		t.Errorf("the German replay's title is %q", v.Embeds[0].Title)
+	}
 }

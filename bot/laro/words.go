@@ -45,13 +45,3 @@ func (t *laroTable) seatLang(s int) lang.Lang {
 	}
 	return t.ReaderLang(t.Seats[s].UserID)
 }
-
-// where says where the current game is played, for the message it started
-// from, in the server's language (table.Core's Where, in words of Laro's
-// catalogue).
-func (t *laroTable) where() string {
-	if t.InThread() {
-		return t.Lang.T("laro.where_thread", "ID", t.Thread.ID)
-	}
-	return t.Lang.T("laro.where_below")
-}

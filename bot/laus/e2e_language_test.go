@@ -100,7 +100,7 @@ func TestLausSpeaksTheServersLanguageInPublicAndEachPlayersInPrivate(t *testing.
 	}
 	alice.Click(lobby, e2e.Button(lobby, "computer", "*"))
 	alice.Click(lobby, e2e.Button(lobby, "start", "*"))
-	w.TableMessage("Partie 1 beginnt unten")
+	w.TableMessage("Partie 1 hat unten begonnen")
 	table := w.TableMessage("Partie 1 · Runde 1")
 	openHandIn(t, alice, table, "Deine Hand")
 	openHandIn(t, bob, table, "Your hand")

@@ -32,12 +32,13 @@ func checkTarget(l lang.Lang, v int64) string {
 // show where a server has set none.
 const DefaultTarget = defaultTarget
 
-// serverSettings are Laus's server defaults in /cardbot settings, named
-// and refused in the language of the member who asked.
-var serverSettings = []catalog.Setting{
-	{Option: TargetOption("laus_target"), Check: CheckTarget, CheckIn: checkTarget, Words: targetWords,
-		Default: DefaultTarget, Field: func(g *store.GuildSettings) **int64 { return &g.LausTarget }},
-}
+// targetSetting is Laus's server default in /cardbot settings, read by
+// /laus new, named and refused in the language of the member who asked.
+var targetSetting = catalog.Setting{Option: TargetOption("laus_target"), Check: CheckTarget, CheckIn: checkTarget,
+	Words: targetWords, Default: DefaultTarget, Key: store.GameSetting{Kind: store.KindLaus, Name: "laus_target"}}
+
+// serverSettings are Laus's server defaults in /cardbot settings.
+var serverSettings = []catalog.Setting{targetSetting}
 
 // targetWords are the target's name and unit on the settings page, in l.
 func targetWords(l lang.Lang) (label, unit string) {

@@ -27,17 +27,7 @@ func (t *lausTable) start(ctx context.Context, in *ui.Input) *ui.Reply {
 	if n := len(t.Seats); n < minLausSeats || n > maxLausSeats {
 		return ui.EphemeralText(in.Lang().N("laus.start.too_few", n, "Min", minLausSeats, "Max", maxLausSeats))
 	}
-	lobby := t.Out.MessageID()
-	t.EnterThread(ctx, in, t.ThreadName(t.Lang.T("laus.match_noun"), t.settings.MatchNo))
-	table.PostStartThrough(t, in)
-	if r := t.begin(ctx, in.At); r != nil {
-		t.ReturnToLobby(lobby)
-		return r
-	}
-	table.DealHands(t, in)
-	v := t.ClosedView(t.Lang.T("laus.start.started", "Match", t.settings.MatchNo, "Where", t.Where(),
-		"Seated", table.SeatNames(t.Seats)) + table.Line(t.ThreadNote()))
-	return table.AnswerStart(t, in, t.Channel, lobby, v)
+	return table.StartGame(ctx, t, in, func() *ui.Reply { return t.begin(ctx, in.At) })
 }
 
 // begin deals a new match and stores its first log entry, the seed.

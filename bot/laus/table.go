@@ -51,7 +51,7 @@ type lausTable struct {
 func (g *Game) newTable(ctx context.Context, in *ui.Input) *ui.Reply {
 	// An option left out takes the server's default, then the bot's own.
 	def := g.env.GuildDefaults(ctx, in.GuildID)
-	target := in.Options.Int("target", table.Or(def.LausTarget, defaultTarget))
+	target := in.Options.Int("target", table.Or(targetSetting.Value(def), defaultTarget))
 	s := lausSettings{
 		TurnTimerS: in.Options.Int("turn_timer", table.Or(def.TurnTimerS, table.DefaultTurnTimer)),
 		MatchNo:    1,

@@ -25,9 +25,13 @@
 // AfterGameView, CloseThread, like ArmIdle and Abandon) is a function the
 // game calls with itself as the Table.
 // What every game's table does the same way is here, and a game gives
-// only what differs: its lobby message (LobbyMessage), the end of a move
-// (Core.Commit) and the rebuild after a restart (Env.Rebuild, with a
-// Rebuilder). The games themselves are known through the catalog
+// only what differs: its lobby message (LobbyMessage), the start of its
+// first game (StartGame, with how it deals), the end of a move
+// (Core.Commit), the end of a game (EndGame), Play again (PlayAgain, with
+// an Again: the next game's settings, how the table switches to it and how
+// it deals) and the rebuild after a restart (Env.Rebuild, with a
+// Rebuilder). A game's own server defaults are catalog settings, kept by
+// the store per game kind (store.GuildSettings.Games). The games themselves are known through the catalog
 // (Env.Games), never by name.
 // This package imports ui, store, the transport packages and discordgo,
 // and no game.

@@ -16,6 +16,25 @@ import (
 // was after the game: the game is replayed to its end, nothing is settled
 // again, and the message is redrawn (see ResumeFinished).
 
+// EndGame makes a table whose game just ended (its result already stored,
+// with the deadline of AfterGameDeadline) a table after its game: no turn,
+// no turn timer or notice, the game's seats kept for its final message
+// while people leave, everyone free to sit elsewhere (Play again seats them
+// anew), and the idle timer armed to close it. A game clears its own state
+// (Laro's claim window and pot) besides.
+func EndGame(t LobbyGame) {
+	c := t.TableCore()
+	c.Status = store.StatusFinished
+	c.Deadline = time.Time{}
+	c.EndNotices()
+	if c.StopTurn != nil {
+		c.StopTurn()
+	}
+	c.EndSeats = slices.Clone(c.Seats)
+	c.FreeSeats()
+	ArmIdle(t, c.Env.Timing.LobbyTimeout)
+}
+
 // AfterGameDeadline is the stored deadline of a game ending now: when its
 // table closes unless someone plays again.
 func (e *Env) AfterGameDeadline() store.Deadline {

@@ -70,9 +70,9 @@ func (e *Env) Rebuild(ctx context.Context, g store.Game, title string, settings 
 		return nil
 	}
 	e.Start(t, g.MessageID)
-	restarted := "table.restarted.game"
-	if entry, ok := e.Games.Lookup(c.Kind); ok && lang.English.Has("table.restarted."+entry.Noun) {
-		restarted = "table.restarted." + entry.Noun
+	restarted := "table.restarted." + c.noun()
+	if !lang.English.Has(restarted) {
+		restarted = "table.restarted.game"
 	}
 	c.Act.Post(func() {
 		c.Event(c.Lang.T(restarted))

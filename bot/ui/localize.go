@@ -8,9 +8,12 @@ import (
 	"github.com/cardbot/cardbot/bot/lang"
 )
 
-// Localize fills a command's descriptions in English and German, and its
-// German names, from the message catalogue, walking the command as Discord
-// shows it. Each node's messages are found by its path of canonical names:
+// Localized is a copy of cmd with its descriptions in English and German,
+// and its German names, filled from the message catalogue, walking the
+// command as Discord shows it. It copies every option and choice it fills:
+// games share option values between the bots of a process (their
+// /cardbot settings options), and one bot's command must never be written
+// while another's is being sent. Each node's messages are found by its path of canonical names:
 //
 //	cmd.<command>.desc                     the command's description
 //	cmd.<command>.<sub>.desc / .name       a subcommand's
@@ -22,7 +25,10 @@ import (
 // fixtures do so, and the bot's tests check that every command of the real
 // bot is in the catalogue. The router keeps matching canonical names:
 // Discord always sends those, whatever name the member saw.
-func Localize(cmd *discordgo.ApplicationCommand) {
+func Localized(shared *discordgo.ApplicationCommand) *discordgo.ApplicationCommand {
+	own := *shared
+	cmd := &own
+	cmd.Options = copyOptions(shared.Options)
 	key := "cmd." + cmd.Name
 	if d, ok := describe(key); ok {
 		cmd.Description = d.text
@@ -33,6 +39,26 @@ func Localize(cmd *discordgo.ApplicationCommand) {
 	for _, o := range cmd.Options {
 		localizeOption(key, o)
 	}
+	return cmd
+}
+
+// copyOptions deep-copies options, their choices and their sub-options.
+func copyOptions(opts []*discordgo.ApplicationCommandOption) []*discordgo.ApplicationCommandOption {
+	if opts == nil {
+		return nil
+	}
+	out := make([]*discordgo.ApplicationCommandOption, len(opts))
+	for i, o := range opts {
+		c := *o
+		c.Options = copyOptions(o.Options)
+		c.Choices = nil
+		for _, ch := range o.Choices {
+			own := *ch
+			c.Choices = append(c.Choices, &own)
+		}
+		out[i] = &c
+	}
+	return out
 }
 
 func localizeOption(parent string, o *discordgo.ApplicationCommandOption) {

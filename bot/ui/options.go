@@ -5,7 +5,7 @@ import "github.com/bwmarrin/discordgo"
 // ManageGuild is the Manage Server permission bit.
 const ManageGuild int64 = discordgo.PermissionManageGuild
 
-// The builders below leave descriptions out: Localize fills every
+// The builders below leave descriptions out: Localized fills every
 // description, and the German names, from the message catalogue by the
 // option's path in its command (see localize.go).
 

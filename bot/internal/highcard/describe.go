@@ -3,7 +3,7 @@ package highcard
 import "github.com/bwmarrin/discordgo"
 
 // descriptions are the fixture's command texts. The real games keep theirs
-// in the message catalogue (ui.Localize); a test fixture that players never
+// in the message catalogue (ui.Localized); a test fixture that players never
 // see keeps its own, in English only.
 var descriptions = map[string]string{
 	"highcard":       "High card: the highest card played wins the pot",

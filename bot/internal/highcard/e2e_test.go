@@ -177,6 +177,12 @@ func TestAThirdGameGetsEverythingFromTheSharedMachinery(t *testing.T) {
 	if text := e2e.Text(viewer); !strings.Contains(text, "wins with "+strconv.Itoa(played[winner])) {
 		t.Errorf("the replay's last step does not show the result:\n%s", text)
 	}
+	// Another game's replay, given the ID, points to this game's command,
+	// which it finds in the catalog.
+	r, err = bob.U.Slash(w.Ch, "laro replay", discordtest.StrOpt("game", id))
+	if text := e2e.Text(e2e.Answer(t, r, err).Message); !strings.Contains(text, "open it with `/highcard replay game:"+id+"`") {
+		t.Errorf("/laro replay of a High card game answered %q, want the way to /highcard replay", text)
+	}
 	w.NoFailures()
 }
 

@@ -18,7 +18,8 @@ import (
 const Kind store.Kind = "highcard"
 
 // entry is what High card registers in the catalog of games.
-var entry = catalog.Entry{Kind: Kind, Title: "High card", Noun: "game", Colour: 0x4a6fa5, Faces: faces()}
+var entry = catalog.Entry{Kind: Kind, Title: "High card", Noun: "game", Colour: 0x4a6fa5, Faces: faces(),
+	Settings: []catalog.Setting{stakeSetting}}
 
 var guide = help.Guide{Game: string(Kind), Title: "High card", Color: entry.Colour, Pages: []help.Page{{
 	Title: "How a game goes",

@@ -18,13 +18,7 @@ func (t *hcTable) start(ctx context.Context, in *ui.Input) *ui.Reply {
 	if len(t.Seats) < minSeats {
 		return ui.EphemeralText(fmt.Sprintf("High card needs %d to %d players: wait for someone to **Join**, or add a computer.", minSeats, maxSeats))
 	}
-	lobby := t.Out.MessageID()
-	if r := t.begin(ctx, in.At); r != nil {
-		return r
-	}
-	table.DealHands(t, in)
-	v := t.ClosedView(fmt.Sprintf("Game %d has started below. Seated: %s", t.settings.GameNo, table.SeatNames(t.Seats)))
-	return table.AnswerStart(t, in, t.Channel, lobby, v)
+	return table.StartGame(ctx, t, in, func() *ui.Reply { return t.begin(ctx, in.At) })
 }
 
 // staked reports whether chips move: a stake, and no computer seat.
@@ -138,36 +132,21 @@ func (t *hcTable) afterMove(fresh bool, actor string) {
 }
 
 // finish ends a game whose result is stored: the table stays open for
-// Play again until its idle deadline.
-func (t *hcTable) finish() {
-	t.Status = store.StatusFinished
-	t.Deadline = time.Time{}
-	if t.StopTurn != nil {
-		t.StopTurn()
-	}
-	t.EndSeats = slices.Clone(t.Seats)
-	t.FreeSeats()
-	table.ArmIdle(t, t.Env.Timing.LobbyTimeout)
-}
+// Play again until its idle deadline (table.EndGame).
+func (t *hcTable) finish() { table.EndGame(t) }
 
-// BeginNext deals the next game at the table once everyone is in.
+// BeginNext deals the next game once everyone is in, through the shared
+// Play again (table.PlayAgain).
 func (t *hcTable) BeginNext(ctx context.Context, in *ui.Input) *ui.Reply {
 	next := t.settings
 	next.GameNo++
-	id, undo, r := t.NextGame(ctx, next.marshal())
-	if r != nil {
-		return r
-	}
-	// The finished game's message keeps its final state, without buttons;
-	// the new game gets a message of its own below it.
-	old := table.AfterGameView(t, t.public()).WithoutButtons()
-	finished, lobby := *t, t.Out.MessageID()
-	t.GameID, t.settings, t.EndSeats = id, next, nil
-	if r := t.begin(ctx, in.At); r != nil {
-		*t = finished
-		undo()
-		return r
-	}
-	table.DealHands(t, in)
-	return table.AnswerStart(t, in, t.Channel, lobby, old)
+	finished := *t
+	return table.PlayAgain(ctx, t, in, table.Again{
+		Settings: next.marshal(), Final: t.public(),
+		Switch: func(id string) func() {
+			t.GameID, t.settings, t.EndSeats = id, next, nil
+			return func() { *t = finished }
+		},
+		Begin: func() *ui.Reply { return t.begin(ctx, in.At) },
+	})
 }

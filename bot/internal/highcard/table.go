@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/cardbot/cardbot/bot/catalog"
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
@@ -25,25 +28,51 @@ type hcTable struct {
 }
 
 // newTable handles /highcard new: it checks the options and opens a lobby
-// with the host seated. The turn timer left out takes the server's default.
+// with the host seated. The stake and turn timer left out take the server's
+// defaults.
 func (g *Game) newTable(ctx context.Context, in *ui.Input) *ui.Reply {
 	def := g.env.GuildDefaults(ctx, in.GuildID)
 	s := settings{
-		Stake:      in.Options.Int("stake", 0),
+		Stake:      in.Options.Int("stake", table.Or(stakeSetting.Value(def), 0)),
 		TurnTimerS: in.Options.Int("turn_timer", table.Or(def.TurnTimerS, table.DefaultTurnTimer)),
 		GameNo:     1,
 	}
 	if why := table.CheckTurnTimer(s.TurnTimerS); why != "" {
 		return ui.EphemeralText(why)
 	}
-	if s.Stake < 0 || s.Stake > maxStake {
-		return ui.EphemeralText(fmt.Sprintf("The stake is 0 to %d chips.", maxStake))
+	if why := checkStake(s.Stake); why != "" {
+		return ui.EphemeralText(why)
 	}
 	t := &hcTable{Core: table.NewCore(g.env, Kind, entry.Title, in), settings: s}
 	if r := g.env.Open(ctx, t, in); r != nil {
 		return r
 	}
 	return ui.EphemeralText(fmt.Sprintf("Your High card table **%s** is open. Players click **Join**; you click **Start**.", t.ID))
+}
+
+// stakeSetting is High card's server default in /cardbot settings, which it
+// registers in its catalog entry and nowhere else.
+var stakeSetting = catalog.Setting{
+	Option: stakeOption(),
+	Check:  checkStake, Label: "Stake (High card)", Default: 0, Unit: " chips",
+	Key: store.GameSetting{Kind: Kind, Name: "highcard_stake"},
+}
+
+// stakeOption is the setting's option of /cardbot settings. Its description
+// is the fixture's own, as its command's are (see describe.go): the message
+// catalogue has none for it, so ui.Localized keeps this one.
+func stakeOption() *discordgo.ApplicationCommandOption {
+	o := ui.IntOption("highcard_stake", 0, maxStake)
+	o.Description = "High card: chips each player puts in the pot"
+	return o
+}
+
+// checkStake says why a stake is refused, or returns "".
+func checkStake(v int64) string {
+	if v < 0 || v > maxStake {
+		return fmt.Sprintf("The stake is 0 to %d chips.", maxStake)
+	}
+	return ""
 }
 
 // The lobby's High card parts (see table.LobbyGame and table.NextGamer).

@@ -1,4 +1,4 @@
--- The PostgreSQL form of sqlite/0020_guild_languages.sql: the same table and constraints.
+-- The PostgreSQL form of sqlite/0017_guild_languages.sql: the same table and constraints.
 
 -- The language of each server's public messages (store.GuildLanguage): chosen is the
 -- /cardbot settings choice ('' follows Discord), discord the server's Discord locale as
