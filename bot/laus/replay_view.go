@@ -27,7 +27,7 @@ func replayView(r *lausReplay, f lausFrame) ui.Rendering {
 		desc.WriteString("\n\n" + l.T("laus.replay.next", "Turn", sc.turnLine()))
 	}
 	e := &discordgo.MessageEmbed{
-		Title:       history.StepTitle(entry, r.id, f.Step, f.Last),
+		Title:       history.StepTitleIn(l, entry, r.id, f.Step, f.Last),
 		Description: desc.String(),
 		Color:       lausColor,
 	}
@@ -85,7 +85,7 @@ func replayView(r *lausReplay, f lausFrame) ui.Rendering {
 		sum.Title = l.T("laus.replay.scoring", "Round", f.Round.Round)
 		embeds = append(embeds, sum)
 	}
-	return ui.Rendering{Embeds: embeds, Components: history.Nav(entry, r.id, f.Step, f.Last, r.jumps(l))}
+	return ui.Rendering{Embeds: embeds, Components: history.NavIn(l, entry, r.id, f.Step, f.Last, r.jumps(l))}
 }
 
 func orDash(s string) string {

@@ -148,11 +148,8 @@ func TestReplayInGerman(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for i, e := range v.Embeds {
-			if i > 0 { // the first one's title, the step's, is bot/history's
-				all.WriteString(e.Title + "\n")
-			}
-			all.WriteString(e.Description + "\n" + fieldsOf(e) + "\n")
+		for _, e := range v.Embeds {
+			all.WriteString(e.Title + "\n" + e.Description + "\n" + fieldsOf(e) + "\n")
 			if e.Footer != nil {
 				all.WriteString(e.Footer.Text + "\n")
 			}
