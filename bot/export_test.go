@@ -9,3 +9,9 @@ func DecodeGatewayInteraction(b []byte) (*discordgo.InteractionCreate, error) {
 	err := g.UnmarshalJSON(b)
 	return g.ic, err
 }
+
+// TrimInteraction is trimInteraction, for the tests of package bot_test.
+var TrimInteraction = trimInteraction
+
+// TrimmingDialer is trimmingDialer.
+var TrimmingDialer = trimmingDialer

@@ -60,8 +60,11 @@ func (g *gatewayInteraction) UnmarshalJSON(b []byte) error {
 }
 
 // Listen makes s deliver its interactions to b.HandleInteraction, and
-// returns the function that stops it.
+// returns the function that stops it. Call it before s.Open and after
+// anything else that sets s.Dialer: it has s's gateway connections trim
+// clicks' frames (gatewaytrim.go).
 func (b *Bot) Listen(s *discordgo.Session) (remove func()) {
+	s.Dialer = trimmingDialer(s.Dialer)
 	return s.AddHandler(func(s *discordgo.Session, ev interface{}) {
 		if g, ok := ev.(*gatewayInteraction); ok && g.ic != nil {
 			b.HandleInteraction(s, g.ic)

@@ -31,7 +31,12 @@ func TestClientReachesBase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp, err := c.Get("https://discord.com/api/v9/gateway")
+	req, err := http.NewRequest("GET", "https://discord.com/api/v9/gateway", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bot x")
+	resp, err := c.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,6 +44,10 @@ func TestClientReachesBase(t *testing.T) {
 	body, _ := io.ReadAll(resp.Body)
 	if string(body) != "/api/v9/gateway" {
 		t.Fatalf("server saw path %q, want /api/v9/gateway", body)
+	}
+	// A RoundTripper must leave the caller's request as it was.
+	if req.URL.String() != "https://discord.com/api/v9/gateway" || req.Host != "discord.com" || len(req.Header) != 1 {
+		t.Errorf("the caller's request changed: %s, host %q, headers %v", req.URL, req.Host, req.Header)
 	}
 }
 

@@ -1,7 +1,6 @@
 package webhook
 
 import (
-	"encoding/json"
 	"io"
 	"net/http"
 	"sync"
@@ -84,7 +83,7 @@ func Request(s *discordgo.Session, rl *discordgo.RateLimiter, method, uri string
 	if len(files) > 0 {
 		contentType, raw, err = discordgo.MultipartBodyWithJSON(body, files)
 	} else {
-		raw, err = json.Marshal(body)
+		raw, err = encodeBody(body)
 	}
 	if err != nil {
 		return nil, err

@@ -137,8 +137,8 @@ func run(ctx context.Context, stopSignals func(), cfg config, log *slog.Logger) 
 	opts.GlobalBudget = budget
 	opts.Shard = cfg.Shard
 	b := bot.New(opts)
-	b.Listen(session)
 	gateIdentify(ctx, session, st, cfg.Shard, log)
+	b.Listen(session) // after gateIdentify: both set the session's dialer
 	if err := session.Open(); err != nil {
 		if ctx.Err() != nil {
 			return nil // stopped while waiting for the turn to identify

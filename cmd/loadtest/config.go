@@ -26,6 +26,7 @@ type config struct {
 	turnNotice  int    // the servers' turn_notice, seconds (-1: off)
 	out         string // JSON report file; "": none
 	profile     string // the bot's profiles' path prefix; "": none
+	botGC       string // the bot's GOGC; "": the binary's own choice
 	verbose     bool
 }
 
@@ -56,6 +57,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.IntVar(&c.turnNotice, "turn-notice", cardtable.DefaultTurnNoticeS, "the servers' turn_notice: seconds before a waiting player is pinged, -1 for off")
 	fs.StringVar(&c.out, "out", "", "also write the report as JSON to this `file`")
 	fs.StringVar(&c.profile, "profile", "", "profile the bot while the tables play: its CPU profile to `prefix`.cpu, its allocations before and after to prefix.heap0 and prefix.heap1")
+	fs.StringVar(&c.botGC, "bot-gogc", "", "run the bot with this GOGC (a percentage, or off) instead of the one it sets itself")
 	fs.BoolVar(&c.verbose, "v", false, "print the bot's and the fake Discord's log lines to standard error")
 	if err := fs.Parse(args); err != nil {
 		return c, err

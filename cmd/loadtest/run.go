@@ -166,6 +166,9 @@ func botEnv(c config, f *fleet, dir string) ([]string, error) {
 		// Several servers need the commands registered globally.
 		env = append(env, "DEV_GUILD_ID="+f.guilds[0].ID())
 	}
+	if c.botGC != "" {
+		env = append(env, "GOGC="+c.botGC)
+	}
 	if c.profile != "" {
 		prefix, err := filepath.Abs(c.profile)
 		if err != nil {
