@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/internal/e2e"
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/store"
 )
@@ -31,7 +32,7 @@ func TestLaroMoveWhileTheDatabaseIsBusySaysSaving(t *testing.T) {
 
 	release := holdWriteLock(t, w.DB)
 	alice.Click(hand, e2e.Button(hand, "discard", card.String()))
-	hand = alice.WaitHand("the saving note", func(m *discordgo.Message) bool { return strings.Contains(e2e.Text(m), ui.MsgSaving) })
+	hand = alice.WaitHand("the saving note", func(m *discordgo.Message) bool { return strings.Contains(e2e.Text(m), ui.Saving(lang.English)) })
 	if e2e.Button(hand, "discard", card.String()) == "" {
 		t.Errorf("after the refused discard alice may not discard %s again:\n%s", card.Symbol(), e2e.Text(hand))
 	}
@@ -42,7 +43,7 @@ func TestLaroMoveWhileTheDatabaseIsBusySaysSaving(t *testing.T) {
 
 	alice.Click(hand, e2e.Button(hand, "discard", card.String()))
 	alice.WaitHand("the discard made", func(m *discordgo.Message) bool {
-		return e2e.Button(m, "discard", "*") == "" && !strings.Contains(e2e.Text(m), ui.MsgSaving)
+		return e2e.Button(m, "discard", "*") == "" && !strings.Contains(e2e.Text(m), ui.Saving(lang.English))
 	})
 	bob.WaitHand("bob's turn", func(m *discordgo.Message) bool { return e2e.Button(m, "draw", "deck") != "" })
 	if n := actionCount(t, w, g); n != before+1 {

@@ -60,9 +60,9 @@ func (g *Game) HandleCommand(ctx context.Context, in *ui.Input) *ui.Reply {
 	case "stats":
 		return g.stats(ctx, in)
 	case "history":
-		return g.looking().History(ctx, in)
+		return g.looking(in.Lang()).History(ctx, in)
 	case "replay":
-		return g.looking().ReplayCommand(ctx, in)
+		return g.looking(in.Lang()).ReplayCommand(ctx, in)
 	}
 	return ui.EphemeralText(in.Lang().T("laro.unknown_command"))
 }

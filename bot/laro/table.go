@@ -49,7 +49,7 @@ func (g *Game) newTable(ctx context.Context, in *ui.Input) *ui.Reply {
 	// not; a server default was checked when it was set, and again here.
 	for _, why := range []string{
 		StakeRefusal(in.Lang(), s.Stake), AnteRefusal(in.Lang(), s.Ante), ClaimWindowRefusal(in.Lang(), s.ClaimWindowMS/1000),
-		table.CheckTurnTimer(s.TurnTimerS),
+		table.CheckTurnTimerIn(in.Lang(), s.TurnTimerS),
 	} {
 		if why != "" {
 			return ui.EphemeralText(why)

@@ -9,6 +9,18 @@
 // stored by builds that posted a summary message per round are still
 // rebuilt as they were.
 //
+// Its words come from the catalogue (bot/lang, laus.toml). What the
+// channel shows (the table message, its events, the round summaries, a
+// shared scoreboard) is in the server's language, an event in the language
+// of its moment; a hand is in its player's own; an answer to a command or
+// click (refusals, the rules, history, replays, a private scoreboard) is
+// in the clicker's. German labels cards B D K A (Bube, Dame, König, Ass)
+// and uses Skat's words: Stich, Trumpf, Augen, den Skat aufnehmen or
+// schieben, zwei Karten drücken, Durchmarsch for taking every trick. The
+// card pictures (emojis, the round picture's cards) are one set for every
+// language and keep J Q K A; a refusal no case foresees quotes the
+// engine's English error.
+//
 // It imports the table machinery, ui, the engine and the store; never the
 // transport nor another game.
 package laus

@@ -9,6 +9,7 @@ import (
 	"github.com/cardbot/cardbot/bot/cardface"
 	"github.com/cardbot/cardbot/bot/catalog"
 	"github.com/cardbot/cardbot/bot/emojis"
+	"github.com/cardbot/cardbot/bot/lang"
 	rules "github.com/cardbot/cardbot/engine/laus"
 )
 
@@ -66,5 +67,23 @@ func cardEmoji(s *emojis.Set, c rules.Card) (discordgo.ComponentEmoji, bool) {
 	return s.Lookup(FaceKey(c))
 }
 
-// cardText shows c in message text: its emoji inline or, without one, "J♣".
-func cardText(s *emojis.Set, c rules.Card) string { return s.Text(FaceKey(c), c.Symbol()) }
+// cardText shows c in message text: its emoji inline or, without one, its
+// label in l ("J♣", in German "B♣").
+func cardText(l lang.Lang, s *emojis.Set, c rules.Card) string {
+	return s.Text(FaceKey(c), cardLabel(l, c))
+}
+
+// rankLabels are the catalogue's short names of the picture cards: German
+// writes B D K A (Bube, Dame, König, Ass) where English writes J Q K A.
+// The numbers read the same in both.
+var rankLabels = map[rules.Rank]string{rules.Jack: "laus.rank.jack", rules.Queen: "laus.rank.queen",
+	rules.King: "laus.rank.king", rules.Ace: "laus.rank.ace"}
+
+// cardLabel is c's short label in l, as on a button: "Q♠", in German "D♠".
+func cardLabel(l lang.Lang, c rules.Card) string {
+	id, ok := rankLabels[c.Rank()]
+	if !ok || !c.Valid() {
+		return c.Symbol()
+	}
+	return l.T(id) + c.Suit().Symbol()
+}

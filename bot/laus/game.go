@@ -25,7 +25,7 @@ type Game struct{ env *table.Env }
 func New(env *table.Env) ui.Module { return &Game{env: env} }
 
 // entry is what Laus registers in the catalog of games.
-var entry = catalog.Entry{Kind: store.KindLaus, Title: "Laus", Noun: "match", Colour: lausColor,
+var entry = catalog.Entry{Kind: store.KindLaus, Title: "Laus", Noun: "match", Colour: lausColor, // lang:keep — the game's name
 	Settings: serverSettings, Faces: Faces(), RetiredFaces: retiredFaceKeys()}
 
 // Entry is Laus's entry in the catalog of games; its kind is "laus".
@@ -50,11 +50,11 @@ func (g *Game) HandleCommand(ctx context.Context, in *ui.Input) *ui.Reply {
 	case "scoreboard":
 		return g.scoreboard(ctx, in)
 	case "rules":
-		return g.rules()
+		return g.rules(in.Lang())
 	case "history":
-		return g.looking().History(ctx, in)
+		return g.looking(in.Lang()).History(ctx, in)
 	case "replay":
-		return g.looking().ReplayCommand(ctx, in)
+		return g.looking(in.Lang()).ReplayCommand(ctx, in)
 	}
-	return ui.EphemeralText("That command is not known to this version of cardbot.")
+	return ui.EphemeralText(in.Lang().T("laus.unknown_command"))
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	rules "github.com/cardbot/cardbot/engine/laus"
 )
 
@@ -77,7 +78,7 @@ func (t *lausTable) keepSeat(e lausEntry) []string {
 	if e.action == nil {
 		s := e.back
 		t.afk[s], t.timeouts[s] = false, 0
-		return []string{fmt.Sprintf("👋 %s is back and plays their own cards again.", t.Seats[s].Label())}
+		return []string{t.Lang.T("laus.event.back", "Who", t.Seats[s].Label())}
 	}
 	s := e.action.Actor()
 	if t.Seats[s].Computer || t.afk[s] {
@@ -91,17 +92,18 @@ func (t *lausTable) keepSeat(e lausEntry) []string {
 	if t.timeouts[s] >= takeoverAfter {
 		t.afk[s] = true
 	}
-	return timeoutLines(t.Seats[s].Label(), t.afk[s])
+	return timeoutLines(t.Lang, t.Seats[s].Label(), t.afk[s])
 }
 
 // timeoutLines are the table's events for a move the computer made for
 // name when their time ran out, and, if kept, for the computer keeping
 // their seat. Short, as the table message's events are two lines on a
-// phone each at most (bot/internal/golden).
-func timeoutLines(name string, kept bool) []string {
-	lines := []string{fmt.Sprintf("⏱ %s ran out of time; computer moved.", name)}
+// phone each at most (bot/internal/golden). They are public: l is the
+// server's language.
+func timeoutLines(l lang.Lang, name string, kept bool) []string {
+	lines := []string{l.T("laus.event.timed_out", "Who", name)}
 	if kept {
-		lines = append(lines, fmt.Sprintf("🤖 %s missed %d turns: computer plays until **I'm back**.", name, takeoverAfter))
+		lines = append(lines, l.T("laus.event.kept", "Who", name, "Turns", takeoverAfter))
 	}
 	return lines
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 	rules "github.com/cardbot/cardbot/engine/laus"
@@ -24,17 +25,9 @@ func (t *lausTable) playing() bool { return t.match != nil && !t.match.Over() }
 // checked that the host clicked).
 func (t *lausTable) start(ctx context.Context, in *ui.Input) *ui.Reply {
 	if n := len(t.Seats); n < minLausSeats || n > maxLausSeats {
-		return ui.EphemeralText(fmt.Sprintf("Laus needs %d or %d players and %d %s seated. Wait for more players to join, "+
-			"or click **Add computer** to fill a seat.", minLausSeats, maxLausSeats, n, lausPlural(n, "is", "are")))
+		return ui.EphemeralText(in.Lang().N("laus.start.too_few", n, "Min", minLausSeats, "Max", maxLausSeats))
 	}
 	return table.StartGame(ctx, t, in, func() *ui.Reply { return t.begin(ctx, in.At) })
-}
-
-func lausPlural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // begin deals a new match and stores its first log entry, the seed.
@@ -43,7 +36,7 @@ func (t *lausTable) begin(ctx context.Context, at time.Time) *ui.Reply {
 	m, err := rules.NewMatch(rules.MatchConfig{Seats: len(t.Seats), Target: t.settings.Target}, seed)
 	if err != nil {
 		t.Env.Log.Error("dealing", "table", t.ID, "err", err)
-		return ui.EphemeralText(ui.MsgSomethingWrong)
+		return somethingWrong(t.Lang)
 	}
 	t.match, t.seed, t.Seq = m, seed, 0
 	t.resetMatch()
@@ -55,21 +48,21 @@ func (t *lausTable) begin(ctx context.Context, at time.Time) *ui.Reply {
 	if err := t.Env.Store.AppendAction(ctx, rec, nil); err != nil {
 		t.match = nil
 		t.Env.Log.Error("starting a match", "table", t.ID, "err", err)
-		return ui.EphemeralText(ui.MsgSomethingWrong)
+		return somethingWrong(t.Lang)
 	}
 	t.Seq = 1
 	t.Status = store.StatusPlaying
 	if t.StopIdle != nil {
 		t.StopIdle()
 	}
-	t.Event(fmt.Sprintf("Match %d dealt; %s deals.", t.settings.MatchNo, t.Seats[m.Dealer()].Label()))
+	t.Event(t.Lang.T("laus.event.dealt", "Match", t.settings.MatchNo, "Who", t.Seats[m.Dealer()].Label()))
 	t.afterChange("", false, true)
 	return nil
 }
 
 // lausStartRecord is the first entry of a match's log: the seed every
 // shuffle (and the first dealer) comes from.
-func lausStartRecord(seed uint64) string { return fmt.Sprintf("start %016x", seed) }
+func lausStartRecord(seed uint64) string { return fmt.Sprintf("start %016x", seed) } // lang:keep — the log's wire form
 
 // resetMatch clears what belongs to one match.
 func (t *lausTable) resetMatch() {
@@ -92,15 +85,16 @@ func (t *lausTable) move(ctx context.Context, in *ui.Input) *ui.Reply {
 	if r != nil {
 		return r
 	}
+	l := in.Lang()
 	c, valid := parseMoveControl(in.Component)
 	if c.Seq != int(t.Seq) {
-		return table.HandReply(t, in, s, "⚠️ That button was from an earlier moment of the match, so nothing happened. This is your hand now.")
+		return table.HandReply(t, in, s, l.T("laus.move.stale"))
 	}
 	if !t.playing() {
-		return table.HandReply(t, in, s, "The match is over.")
+		return table.HandReply(t, in, s, l.T("laus.move.over"))
 	}
 	if t.afk[s] {
-		return table.HandReply(t, in, s, "The computer is playing for you. Press **I'm back** to take your seat back first.")
+		return table.HandReply(t, in, s, l.T("laus.move.computer_plays"))
 	}
 	var a rules.Action
 	switch c.Verb {
@@ -110,56 +104,61 @@ func (t *lausTable) move(ctx context.Context, in *ui.Input) *ui.Reply {
 		a = rules.Pass{Seat: s}
 	case verbLay:
 		if len(in.Values) != 2 {
-			return table.HandReply(t, in, s, "⚠️ Choose exactly two cards to lay back.")
+			return table.HandReply(t, in, s, l.T("laus.move.choose_two"))
 		}
 		var cs [2]rules.Card
 		for i, v := range in.Values {
 			card, err := rules.ParseCard(v)
 			if err != nil {
-				return ui.EphemeralText("That menu is not one of this table's.")
+				return ui.EphemeralText(l.T("laus.move.not_our_menu"))
 			}
 			cs[i] = card
 		}
 		a = rules.LayBack{Seat: s, Cards: cs}
 	case verbPlay:
 		if !valid {
-			return ui.EphemeralText("That button is not one of this table's.")
+			return ui.EphemeralText(l.T("laus.move.not_our_button"))
 		}
 		a = rules.Play{Seat: s, Card: c.Card}
 	}
 	if err := t.apply(a, in.At, in.UserID, false); err != nil {
-		return table.HandReply(t, in, s, "⚠️ "+lausRefusal(err))
+		return table.HandReply(t, in, s, "⚠️ "+lausRefusal(l, err))
 	}
 	return table.HandReply(t, in, s, "")
 }
 
 // lausRefusal turns an engine or store error into the sentence a player
-// reads: the one place such messages are made.
-func lausRefusal(err error) string {
+// reads, in l: the one place such messages are made.
+func lausRefusal(l lang.Lang, err error) string {
 	switch {
 	case errors.Is(err, table.ErrNotSaved):
-		return ui.MsgSaving
+		return ui.Saving(l) // the database did not take it: nothing happened, try again
 	case errors.Is(err, rules.ErrNotYourTurn):
-		return "It is not your turn."
+		return l.T("laus.refusal.not_your_turn")
 	case errors.Is(err, rules.ErrMustFollow):
-		return "You must follow the suit that was led (a jack when a jack was led)."
+		return l.T("laus.refusal.must_follow")
 	case errors.Is(err, rules.ErrNotInHand):
-		return "That card is not in your hand."
+		return l.T("laus.refusal.not_in_hand")
 	case errors.Is(err, rules.ErrLayBackQJ):
-		return "Queens and jacks cannot be laid back."
+		return l.T("laus.refusal.layback_qj")
 	case errors.Is(err, rules.ErrSameCard):
-		return "Lay back two different cards."
+		return l.T("laus.refusal.same_card")
 	case errors.Is(err, rules.ErrSkatPending):
-		return "The skat has to be decided first."
+		return l.T("laus.refusal.skat_pending")
 	case errors.Is(err, rules.ErrMustLayBack):
-		return "Lay back two cards first."
+		return l.T("laus.refusal.must_lay_back")
 	case errors.Is(err, rules.ErrSkatDone), errors.Is(err, rules.ErrNotLooking), errors.Is(err, rules.ErrNoSkat):
-		return "That is not something to do at this point of the round."
+		return l.T("laus.refusal.not_now")
 	case errors.Is(err, rules.ErrMatchOver):
-		return "The match is over."
+		return l.T("laus.move.over")
 	}
-	return "That move is not allowed: " + strings.TrimPrefix(err.Error(), "laus: ") + "."
+	// The engine's own words, for a refusal no case above foresaw: its
+	// errors are English (they go to the log too).
+	return l.T("laus.refusal.unforeseen", "Why", strings.TrimPrefix(err.Error(), "laus: "))
 }
+
+// somethingWrong is the answer to a click that failed on our side, in l.
+func somethingWrong(l lang.Lang) *ui.Reply { return ui.EphemeralText(l.T("common.something_wrong")) }
 
 // apply checks a with the engine, stores it (with the round it finished and
 // the match's result, in the same transaction) and only then lets the table
@@ -204,7 +203,7 @@ func (t *lausTable) apply(a rules.Action, at time.Time, actor string, timedOut b
 		dl := t.nextDeadline()
 		rec.Deadline = &dl
 	}
-	if err := t.Commit(rec, over, "an action"); err != nil {
+	if err := t.Commit(rec, over, "an action"); err != nil { // lang:keep — named in the log
 		t.restore(before)
 		t.restoreSeatKeeping(kept)
 		return err
@@ -249,22 +248,22 @@ func (t *lausTable) storeRound(rr rules.RoundResult) *store.LausRound {
 
 // describe adds the public event line for an action.
 func (t *lausTable) describe(a rules.Action, ended *rules.RoundResult) {
-	who := t.Seats[a.Actor()].Label()
+	who, l := t.Seats[a.Actor()].Label(), t.Lang
 	switch a := a.(type) {
 	case rules.Look:
-		t.Event(who + " looked at the skat.")
+		t.Event(l.T("laus.event.looked", "Who", who))
 	case rules.Pass:
-		t.Event(who + " passed the skat: scores double.")
+		t.Event(l.T("laus.event.passed", "Who", who))
 	case rules.LayBack:
-		t.Event(who + " laid two cards back face down.")
+		t.Event(l.T("laus.event.laid_back", "Who", who))
 	case rules.Play:
-		t.Event(fmt.Sprintf("%s played **%s**.", who, a.Card.Symbol()))
+		t.Event(l.T("laus.event.played", "Who", who, "Card", cardLabel(l, a.Card)))
 		switch {
 		case ended != nil:
-			t.Event(fmt.Sprintf("%s took the last trick; round %d is over.", t.Seats[ended.FinalTrick.Winner()].Label(), ended.Round))
+			t.Event(l.T("laus.event.last_trick", "Who", t.Seats[ended.FinalTrick.Winner()].Label(), "Round", ended.Round))
 		case t.match.View(-1).Trick.N == 0:
 			if last, ok := t.match.View(-1).LastTrick(); ok {
-				t.Event(t.Seats[last.Winner()].Label() + " took the trick.")
+				t.Event(l.T("laus.event.took_trick", "Who", t.Seats[last.Winner()].Label()))
 			}
 		}
 	}
@@ -275,7 +274,7 @@ func (t *lausTable) describe(a rules.Action, ended *rules.RoundResult) {
 		// One line on a phone. No "above" or "below": which of the two
 		// messages is newer depends on which moved last (summary.go). The
 		// new dealer is marked in the seats.
-		t.Event(fmt.Sprintf("Round %d over: see **round %d result**.", ended.Round, ended.Round))
+		t.Event(l.T("laus.event.round_over", "Round", ended.Round))
 	}
 }
 
@@ -285,7 +284,7 @@ func (t *lausTable) describe(a rules.Action, ended *rules.RoundResult) {
 // message. fresh posts a new table message (a new match).
 func (t *lausTable) afterChange(actor string, roundEnded, fresh bool) {
 	if roundEnded && !t.match.Over() && t.messageOld() {
-		t.Out.Retire(t.ClosedView(fmt.Sprintf("Match %d goes on in the table message below.", t.settings.MatchNo)))
+		t.Out.Retire(t.ClosedView(t.Lang.T("laus.table.goes_on_below", "Match", t.settings.MatchNo)))
 		fresh = true
 	}
 	if t.match.Over() {
@@ -310,7 +309,12 @@ func (t *lausTable) screen(viewer int) lausScreen {
 	if t.EndSeats != nil && !t.playing() {
 		seats = t.EndSeats // people may have left since the match ended
 	}
+	l := t.Lang // the public table: the server's language
+	if viewer >= 0 && viewer < len(seats) {
+		l = t.ReaderLang(seats[viewer].UserID)
+	}
 	return lausScreen{
+		Lang:    l,
 		TableID: t.ID, GameID: t.GameID, MatchNo: t.settings.MatchNo, Version: int(t.Seq), Seats: seats,
 		Settings: t.settings, View: t.match.View(viewer), Events: t.Events, Deadline: t.Deadline,
 		AFK: t.afk, Emojis: t.Env.Emojis.Now(),

@@ -19,7 +19,7 @@ import (
 func (lg *Game) Recover(ctx context.Context, g store.Game) error {
 	var s lausSettings
 	var t *lausTable
-	err := lg.env.Rebuild(ctx, g, "Laus", &s, func(core table.Core) table.Rebuilder {
+	err := lg.env.Rebuild(ctx, g, "Laus", &s, func(core table.Core) table.Rebuilder { // lang:keep — the game's name
 		t = &lausTable{Core: core, settings: s}
 		t.Thread.Want = s.Thread
 		return t
@@ -38,7 +38,7 @@ func (lg *Game) Recover(ctx context.Context, g store.Game) error {
 // it was.
 func (t *lausTable) Replay(recs []store.ActionRecord) error {
 	var seed uint64
-	if _, err := fmt.Sscanf(string(recs[0].Data), "start %x", &seed); err != nil {
+	if _, err := fmt.Sscanf(string(recs[0].Data), "start %x", &seed); err != nil { // lang:keep — the log's wire form
 		return fmt.Errorf("start record %q: %w", recs[0].Data, err)
 	}
 	m, err := rules.NewMatch(rules.MatchConfig{Seats: len(t.Seats), Target: t.settings.Target}, seed)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 	rules "github.com/cardbot/cardbot/engine/laus"
@@ -22,6 +23,8 @@ type lausReplay struct {
 	settings lausSettings
 	seed     uint64
 	moves    []lausEntry // engine moves only; "I'm back" records change no card
+	// lang is the viewer's: a replay is a private answer (see looking).
+	lang lang.Lang
 }
 
 // loadLausReplay reads a match's log the way Recover does.
@@ -33,7 +36,7 @@ func loadLausReplay(g store.Game, recs []store.ActionRecord) (*lausReplay, error
 	if len(recs) == 0 {
 		return nil, fmt.Errorf("match %s has no log", g.ID)
 	}
-	if _, err := fmt.Sscanf(string(recs[0].Data), "start %x", &r.seed); err != nil {
+	if _, err := fmt.Sscanf(string(recs[0].Data), "start %x", &r.seed); err != nil { // lang:keep — the log's wire form
 		return nil, fmt.Errorf("start record %q: %w", recs[0].Data, err)
 	}
 	for _, rec := range recs[1:] {
@@ -100,7 +103,7 @@ func (r *lausReplay) frame(k int) (lausFrame, error) {
 		}
 	}
 	if k == 0 || f.Round != nil && !m.Over() {
-		f.What = append(f.What, fmt.Sprintf("Round %d: %s deals.", m.Round(), r.name(m.Dealer())))
+		f.What = append(f.What, r.lang.T("laus.replay.deals", "Round", m.Round(), "Who", r.name(m.Dealer())))
 	}
 	f.View = m.View(-1)
 	f.Skat = m.Skat()
@@ -114,10 +117,10 @@ func (r *lausReplay) frame(k int) (lausFrame, error) {
 // step applies move e to m, which holds the state before it, and says in f
 // what it did.
 func (r *lausReplay) step(m *rules.Match, e lausEntry, f *lausFrame) error {
-	seat := e.action.Actor()
+	seat, l := e.action.Actor(), r.lang
 	who := r.name(seat)
 	if e.timedOut {
-		who += " (out of time: the computer moved for them)"
+		who += " " + l.T("laus.replay.timed_out")
 	}
 	round, before := m.Round(), m.View(-1)
 	if err := m.Apply(e.action); err != nil {
@@ -126,17 +129,17 @@ func (r *lausReplay) step(m *rules.Match, e lausEntry, f *lausFrame) error {
 	after := m.View(seat)
 	switch a := e.action.(type) {
 	case rules.Look:
-		f.What = append(f.What, fmt.Sprintf("%s looked at the skat: **%s**.", who, lausCards(nil, after.Skat)))
+		f.What = append(f.What, l.T("laus.replay.looked", "Who", who, "Cards", lausCards(l, nil, after.Skat)))
 	case rules.Pass:
-		f.What = append(f.What, fmt.Sprintf("%s passed the skat: every score of the round is now ×%d.", who, 1<<(before.Passes+1)))
+		f.What = append(f.What, l.T("laus.replay.passed", "Who", who, "Factor", 1<<(before.Passes+1)))
 	case rules.LayBack:
-		f.What = append(f.What, fmt.Sprintf("%s laid back **%s** as the new skat.", who, lausCards(nil, a.Cards[:])))
+		f.What = append(f.What, l.T("laus.replay.laid_back", "Who", who, "Cards", lausCards(l, nil, a.Cards[:])))
 	case rules.Play:
-		verb := "played"
+		id := "laus.replay.played"
 		if before.Trick.N == 0 {
-			verb = "led"
+			id = "laus.replay.led"
 		}
-		f.What = append(f.What, fmt.Sprintf("%s %s **%s**.", who, verb, a.Card.Symbol()))
+		f.What = append(f.What, l.T(id, "Who", who, "Card", cardLabel(l, a.Card)))
 		if before.Trick.N == before.Seats-1 {
 			var done rules.Trick
 			if rr, ok := m.LastRound(); ok && (m.Round() != round || m.Over()) {
@@ -145,8 +148,8 @@ func (r *lausReplay) step(m *rules.Match, e lausEntry, f *lausFrame) error {
 				v := m.View(-1)
 				done, _ = v.LastTrick()
 			}
-			f.What = append(f.What, fmt.Sprintf("Trick %d: %s → taken by %s (%d card points).",
-				len(before.History)+1, r.trickText(done), r.name(done.Winner()), rules.ScorePile(done.Played()).CardPoints))
+			f.What = append(f.What, l.T("laus.replay.trick", "Trick", len(before.History)+1, "Cards", r.trickText(done),
+				"Who", r.name(done.Winner()), "Points", rules.ScorePile(done.Played()).CardPoints))
 		}
 	}
 	return nil
@@ -156,19 +159,19 @@ func (r *lausReplay) step(m *rules.Match, e lausEntry, f *lausFrame) error {
 func (r *lausReplay) trickText(tr rules.Trick) string {
 	parts := make([]string, tr.N)
 	for i := range tr.N {
-		parts[i] = fmt.Sprintf("%s %s", r.name(tr.SeatOf(i)), tr.Cards[i].Symbol())
+		parts[i] = r.name(tr.SeatOf(i)) + " " + cardLabel(r.lang, tr.Cards[i])
 	}
 	return strings.Join(parts, " · ")
 }
 
 func (r *lausReplay) name(s int) string {
 	if s < 0 || s >= len(r.seats) {
-		return "nobody"
+		return r.lang.T("laus.nobody")
 	}
 	return r.seats[s].Label()
 }
 
 // summary is the scoring of the round f ended, as the table posted it.
 func (r *lausReplay) summary(f lausFrame) ui.Rendering {
-	return lausSummary(r.id, r.settings.MatchNo, r.seats, *f.Round, nil)
+	return lausSummary(r.lang, r.id, r.settings.MatchNo, r.seats, *f.Round, nil)
 }

@@ -1,13 +1,13 @@
 package laus
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/history"
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/ui"
 	rules "github.com/cardbot/cardbot/engine/laus"
 )
@@ -17,72 +17,75 @@ import (
 // table, and, when the step ended a round, that round's scoring as a second
 // embed.
 func replayView(r *lausReplay, f lausFrame) ui.Rendering {
-	v := f.View
+	v, l := f.View, r.lang
 	var desc strings.Builder
 	desc.WriteString(strings.Join(f.What, "\n"))
-	sc := lausScreen{Seats: r.seats, View: v}
+	sc := lausScreen{Seats: r.seats, View: v, Lang: l}
 	if v.Phase == rules.PhaseOver {
 		desc.WriteString("\n\n" + lausEnding(sc))
 	} else {
-		desc.WriteString("\n\nNext: " + sc.turnLine())
+		desc.WriteString("\n\n" + l.T("laus.replay.next", "Turn", sc.turnLine()))
 	}
 	e := &discordgo.MessageEmbed{
-		Title:       history.StepTitle(entry, r.id, f.Step, f.Last),
+		Title:       history.StepTitleIn(l, entry, r.id, f.Step, f.Last),
 		Description: desc.String(),
 		Color:       lausColor,
 	}
 	if v.Phase != rules.PhaseOver {
-		trick := "No card yet."
+		trick := l.T("laus.table.no_card")
 		if v.Trick.N > 0 {
 			trick = sc.trickText(v.Trick)
 		}
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{
-			Name: fmt.Sprintf("Round %d · trick %d", v.Round, len(v.History)+1), Value: trick})
+			Name: l.T("laus.replay.round_trick", "Round", v.Round, "Trick", len(v.History)+1), Value: trick})
 	}
 	if len(r.seats) == 3 && v.Phase != rules.PhaseOver {
-		skat := orDash(lausCards(nil, f.Skat))
+		skat := orDash(lausCards(l, nil, f.Skat))
 		if v.Phase == rules.PhaseLayBack {
-			skat = fmt.Sprintf("in %s's hand, two to lay back", r.name(v.Turn))
+			skat = l.T("laus.replay.skat_in_hand", "Who", r.name(v.Turn))
 		}
 		var decided []string
 		for s, d := range v.SkatDecisions {
-			if d != rules.Undecided {
-				decided = append(decided, fmt.Sprintf("%s %s", r.name(s), d))
+			switch d {
+			case rules.Looked:
+				decided = append(decided, l.T("laus.replay.decided_looked", "Who", r.name(s)))
+			case rules.Passed:
+				decided = append(decided, l.T("laus.replay.decided_passed", "Who", r.name(s)))
 			}
 		}
 		if len(decided) > 0 {
 			skat += "\n" + strings.Join(decided, " · ")
 		}
 		if v.Passes > 0 {
-			skat += fmt.Sprintf("\nScores ×%d", 1<<v.Passes)
+			skat += "\n" + l.T("laus.replay.scores_times", "Factor", 1<<v.Passes)
 		}
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Skat", Value: skat, Inline: true})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: l.T("laus.replay.skat"), Value: skat, Inline: true})
 	}
 	for s := range f.Hands {
 		var b strings.Builder
 		b.WriteString(r.name(s))
 		if s == v.Dealer && v.Phase != rules.PhaseOver {
-			b.WriteString(" (dealer)")
+			b.WriteString(" " + l.T("laus.table.dealer"))
 		}
-		fmt.Fprintf(&b, "\ntotal **%d**", v.Totals[s])
+		b.WriteString("\n" + l.T("laus.replay.total", "Total", v.Totals[s]))
 		if v.Phase != rules.PhaseOver {
-			b.WriteString(" · " + ui.Count(v.TricksTaken[s], "trick", "tricks"))
+			b.WriteString(" · " + l.N("laus.count.tricks", v.TricksTaken[s]))
 		}
-		b.WriteString("\n" + orDash(lausCards(nil, f.Hands[s])))
-		name := fmt.Sprintf("Seat %d", s+1)
+		b.WriteString("\n" + orDash(lausCards(l, nil, f.Hands[s])))
+		name := l.T("laus.replay.seat", "Seat", s+1)
 		if v.Phase != rules.PhaseOver && v.Turn == s {
 			name = "▶️ " + name
 		}
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: name, Value: b.String(), Inline: true})
 	}
-	e.Footer = &discordgo.MessageEmbedFooter{Text: "Every hand is shown: the match is over."}
+	e.Footer = &discordgo.MessageEmbedFooter{Text: l.T("laus.replay.footer")}
 	embeds := []*discordgo.MessageEmbed{e}
 	if f.Round != nil {
 		sum := r.summary(f).Embeds[0]
-		sum.Title = fmt.Sprintf("Round %d scoring", f.Round.Round)
+		sum.Title = l.T("laus.replay.scoring", "Round", f.Round.Round)
 		embeds = append(embeds, sum)
 	}
-	return ui.Rendering{Embeds: embeds, Components: history.Nav(entry, r.id, f.Step, f.Last, r.jumps())}
+	return ui.Rendering{Embeds: embeds, Components: history.NavIn(l, entry, r.id, f.Step, f.Last, r.jumps(l))}
 }
 
 func orDash(s string) string {
@@ -96,7 +99,7 @@ func orDash(s string) string {
 // step that dealt it), and, while the 25 entries Discord allows are not all
 // taken, the leads of tricks spread between them; the end last. With more
 // than 24 rounds the rounds themselves are spread.
-func (r *lausReplay) jumps() []history.Jump {
+func (r *lausReplay) jumps(l lang.Lang) []history.Jump {
 	type mark struct {
 		step, round, trick int
 	}
@@ -144,15 +147,15 @@ func (r *lausReplay) jumps() []history.Jump {
 	}
 	var out []history.Jump
 	for _, x := range chosen {
-		j := history.Jump{Step: x.step, Description: fmt.Sprintf("step %d", x.step)}
+		j := history.Jump{Step: x.step, Description: l.T("laus.replay.step", "Step", x.step)}
 		if x.trick == 0 {
-			j.Label = fmt.Sprintf("Round %d · the deal", x.round)
+			j.Label = l.T("laus.replay.jump_deal", "Round", x.round)
 		} else {
-			j.Label = fmt.Sprintf("Round %d · trick %d", x.round, x.trick)
+			j.Label = l.T("laus.replay.round_trick", "Round", x.round, "Trick", x.trick)
 		}
 		out = append(out, j)
 	}
-	out = append(out, history.Jump{Step: r.last(), Label: "The end", Description: fmt.Sprintf("step %d", r.last())})
+	out = append(out, history.Jump{Step: r.last(), Label: l.T("laus.replay.the_end"), Description: l.T("laus.replay.step", "Step", r.last())})
 	slices.SortFunc(out, func(a, b history.Jump) int { return a.Step - b.Step })
 	return out
 }

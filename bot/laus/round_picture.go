@@ -1,9 +1,9 @@
 package laus
 
 import (
-	"fmt"
 	"strings"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/pictures"
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
@@ -16,40 +16,41 @@ import (
 // queens and jacks of each pile (the text names both), the skat (named by
 // the text once the round is over), and the numbers.
 
-// withRoundPicture attaches the round's picture to its summary r.
-func withRoundPicture(r ui.Rendering, tableID string, matchNo int, seats []table.Seat, rr rules.RoundResult) ui.Rendering {
-	png := pictures.LausRoundPicture(roundScene(tableID, matchNo, seats, rr))
+// withRoundPicture attaches the round's picture, in l, to its summary r.
+func withRoundPicture(l lang.Lang, r ui.Rendering, tableID string, matchNo int, seats []table.Seat, rr rules.RoundResult) ui.Rendering {
+	png := pictures.LausRoundPicture(roundScene(l, tableID, matchNo, seats, rr))
 	return r.AttachPicture(png.Name, png.Data)
 }
 
 // roundScene is what the picture shows of round rr. Players are named by
-// their display names: a mention would show as a number in a picture.
-func roundScene(tableID string, matchNo int, seats []table.Seat, rr rules.RoundResult) pictures.LausRound {
+// their display names: a mention would show as a number in a picture. Its
+// words are in l, the language of the summary it is attached to.
+func roundScene(l lang.Lang, tableID string, matchNo int, seats []table.Seat, rr rules.RoundResult) pictures.LausRound {
 	name := func(i int) string {
 		if i < 0 || i >= len(seats) {
-			return "nobody"
+			return l.T("laus.nobody")
 		}
 		return seats[i].Name
 	}
 	m := rr.Multiplier
-	sc := pictures.LausRound{Title: fmt.Sprintf("Laus · table %s · match %d · round %d", tableID, matchNo, rr.Round)}
+	sc := pictures.LausRound{Lang: l, Title: l.T("laus.table.title", "Table", tableID, "Match", matchNo, "Round", rr.Round)}
 	switch {
 	case m.Slam >= 0:
-		sc.Multiplier = fmt.Sprintf("%s took every trick: %d for them, 0 for everyone else", name(m.Slam), rr.Seats[m.Slam].Score)
+		sc.Multiplier = l.T("laus.picture.slam", "Who", name(m.Slam), "Score", rr.Seats[m.Slam].Score)
 	case m.Factor == 1:
-		sc.Multiplier = "×1: nobody passed the skat and everyone took a trick"
+		sc.Multiplier = l.T("laus.picture.times_one")
 	default:
 		var why []string
 		if m.Passes > 0 {
-			why = append(why, ui.Count(m.Passes, "skat pass", "skat passes"))
+			why = append(why, l.N("laus.count.skat_passes", m.Passes))
 		}
 		if m.NoTrick > 0 {
-			why = append(why, ui.Count(m.NoTrick, "player", "players")+" without a trick")
+			why = append(why, l.N("laus.picture.no_trick", m.NoTrick))
 		}
-		sc.Multiplier = fmt.Sprintf("×%d: doubled for %s", m.Factor, strings.Join(why, " and "))
+		sc.Multiplier = l.T("laus.picture.doubled", "Factor", m.Factor, "Why", strings.Join(why, l.T("laus.and")))
 	}
 	if rr.SkatTo >= 0 {
-		sc.Skat = fmt.Sprintf("The skat, %s, went to %s with the last trick.", lausCards(nil, rr.Skat), name(rr.SkatTo))
+		sc.Skat = l.T("laus.picture.skat", "Cards", lausCards(l, nil, rr.Skat), "Who", name(rr.SkatTo))
 	}
 	for i, sr := range rr.Seats {
 		ps := pictures.LausSeat{

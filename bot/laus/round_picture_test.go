@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cardbot/cardbot/bot/internal/golden"
+	"github.com/cardbot/cardbot/bot/lang"
 	rules "github.com/cardbot/cardbot/engine/laus"
 )
 
@@ -25,8 +26,8 @@ func TestRoundPicture(t *testing.T) {
 		}
 	}
 	rr, _ := m.LastRound()
-	text := lausSummary("xyz789", 1, viewSeats, rr, nil)
-	r := withRoundPicture(text, "xyz789", 1, viewSeats, rr)
+	text := lausSummary(lang.English, "xyz789", 1, viewSeats, rr, nil)
+	r := withRoundPicture(lang.English, text, "xyz789", 1, viewSeats, rr)
 	if len(r.Files) != 1 || !strings.HasPrefix(r.Files[0].Name, "laus-round-") {
 		t.Fatalf("summary files = %v, want one laus-round picture", r.Files)
 	}
@@ -37,7 +38,7 @@ func TestRoundPicture(t *testing.T) {
 		t.Error("attaching the picture changed the summary's text")
 	}
 	lines := strings.Split(text.Embeds[0].Fields[0].Value, "\n")
-	for i, seat := range roundScene("xyz789", 1, viewSeats, rr).Seats {
+	for i, seat := range roundScene(lang.English, "xyz789", 1, viewSeats, rr).Seats {
 		for _, c := range seat.Cards {
 			if !c.IsQueen() && !c.IsJack() {
 				t.Errorf("seat %d: the picture shows %s, neither a queen nor a jack", i, c)

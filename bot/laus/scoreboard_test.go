@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/store"
 )
 
@@ -25,7 +26,7 @@ func TestMatchBoardNamesPlayersSortedByTotal(t *testing.T) {
 		}
 		board.Rounds = append(board.Rounds, store.LausRound{Round: r, Multiplier: 1, Scores: scores})
 	}
-	e := matchBoard(board)
+	e := matchBoard(lang.English, board)
 	text := e.Description + e.Fields[0].Value
 	if strings.Contains(text, "<@") {
 		t.Errorf("the scoreboard mentions someone:\n%s", text)
@@ -46,7 +47,7 @@ func TestMatchBoardNamesPlayersSortedByTotal(t *testing.T) {
 }
 
 func TestAllTimeTableNamesPlayers(t *testing.T) {
-	e := allTimeTable([]store.LausPlayerStats{
+	e := allTimeTable(lang.English, []store.LausPlayerStats{
 		{User: "1", Matches: 1, Losses: 0, Rounds: 1, AvgRoundScore: 12, Slams: 1, QueensTaken: 1},
 		{User: "2", Matches: 2, Losses: 1, Rounds: 5, AvgRoundScore: 40, QueensTaken: 3},
 	}, map[string]string{"1": "*Ann*"})

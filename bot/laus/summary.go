@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/emojis"
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 	rules "github.com/cardbot/cardbot/engine/laus"
@@ -52,16 +53,16 @@ func (t *lausTable) public() ui.Rendering { return lausPublic(t.screen(-1)) }
 // summaryView renders the summary message of round rr, with its picture,
 // drawn once a round (the picture is the costly part).
 func (t *lausTable) summaryView(rr rules.RoundResult) ui.Rendering {
-	if t.sum.drawn.game == t.GameID && t.sum.drawn.round == rr.Round {
+	if t.sum.drawn.game == t.GameID && t.sum.drawn.round == rr.Round && t.sum.drawn.lang == t.Lang {
 		return t.sum.drawn.r
 	}
-	sum := lausSummary(t.ID, t.settings.MatchNo, t.Seats, rr, t.Env.Emojis.Now())
+	sum := lausSummary(t.Lang, t.ID, t.settings.MatchNo, t.Seats, rr, t.Env.Emojis.Now())
 	if embedsText(sum.Embeds) > maxEmbedsText {
 		// Card emojis are long in text: cards in plain text fit.
-		sum = lausSummary(t.ID, t.settings.MatchNo, t.Seats, rr, nil)
+		sum = lausSummary(t.Lang, t.ID, t.settings.MatchNo, t.Seats, rr, nil)
 	}
-	r := withRoundPicture(sum, t.ID, t.settings.MatchNo, t.Seats, rr)
-	t.sum.drawn = roundSummary{game: t.GameID, round: rr.Round, r: r}
+	r := withRoundPicture(t.Lang, sum, t.ID, t.settings.MatchNo, t.Seats, rr)
+	t.sum.drawn = roundSummary{game: t.GameID, round: rr.Round, lang: t.Lang, r: r}
 	return r
 }
 
@@ -70,6 +71,7 @@ func (t *lausTable) summaryView(rr rules.RoundResult) ui.Rendering {
 type roundSummary struct {
 	game  string // the match's stored ID
 	round int
+	lang  lang.Lang // the server's language when it was drawn
 	r     ui.Rendering
 }
 
@@ -94,11 +96,11 @@ func embedsText(es []*discordgo.MessageEmbed) int {
 // at the match's end, its loser. It fits a phone's screen (see
 // bot/internal/golden): a line for the multiplier, one for the skat, one
 // for the match's end, and two a player. Cards show as their emojis from em
-// where it has them.
-func lausSummary(tableID string, matchNo int, seats []table.Seat, rr rules.RoundResult, em *emojis.Set) ui.Rendering {
+// where it has them. It is public: l is the server's language.
+func lausSummary(l lang.Lang, tableID string, matchNo int, seats []table.Seat, rr rules.RoundResult, em *emojis.Set) ui.Rendering {
 	name := func(i int) string {
 		if i < 0 || i >= len(seats) {
-			return "nobody"
+			return l.T("laus.nobody")
 		}
 		return seats[i].Label()
 	}
@@ -106,17 +108,17 @@ func lausSummary(tableID string, matchNo int, seats []table.Seat, rr rules.Round
 	var desc []string
 	switch {
 	case m.Slam >= 0:
-		line := fmt.Sprintf("🎯 %s took **every trick**: −120", name(m.Slam))
+		line := l.T("laus.summary.slam", "Who", name(m.Slam))
 		if m.Passes > 0 {
-			line += fmt.Sprintf(" × %d (%s)", m.Factor, ui.Count(m.Passes, "skat pass", "skat passes"))
+			line += fmt.Sprintf(" × %d (%s)", m.Factor, l.N("laus.count.skat_passes", m.Passes))
 		}
-		desc = append(desc, line+", others 0.")
+		desc = append(desc, line+l.T("laus.summary.slam_others"))
 	case m.Factor == 1:
-		desc = append(desc, "**×1**: no skat pass, all took a trick.")
+		desc = append(desc, l.T("laus.summary.times_one"))
 	default:
 		var why []string
 		if m.Passes > 0 {
-			why = append(why, ui.Count(m.Passes, "skat pass", "skat passes"))
+			why = append(why, l.N("laus.count.skat_passes", m.Passes))
 		}
 		if m.NoTrick > 0 {
 			var none []string
@@ -125,29 +127,29 @@ func lausSummary(tableID string, matchNo int, seats []table.Seat, rr rules.Round
 					none = append(none, name(i))
 				}
 			}
-			why = append(why, "no trick: "+strings.Join(none, ", "))
+			why = append(why, l.T("laus.summary.no_trick", "Names", strings.Join(none, ", ")))
 		}
 		desc = append(desc, fmt.Sprintf("**×%d**: %s.", m.Factor, strings.Join(why, " · ")))
 	}
 	if rr.SkatTo >= 0 {
-		desc = append(desc, fmt.Sprintf("Skat **%s** → %s (last trick).", lausCards(em, rr.Skat), name(rr.SkatTo)))
+		desc = append(desc, l.T("laus.summary.skat", "Cards", lausCards(l, em, rr.Skat), "Who", name(rr.SkatTo)))
 	}
 	if rr.MatchOver {
 		names := make([]string, len(rr.Losers))
-		for i, l := range rr.Losers {
-			names[i] = name(l)
+		for i, loser := range rr.Losers {
+			names[i] = name(loser)
 		}
-		verb := "loses"
+		id := "laus.summary.over_one"
 		if len(names) > 1 {
-			verb = "lose, tied"
+			id = "laus.summary.over_tied"
 		}
-		desc = append(desc, fmt.Sprintf("🏁 **Match over**: highest total, %s %s.", strings.Join(names, " and "), verb))
+		desc = append(desc, l.T(id, "Names", joinAnd(l, names)))
 	}
 	var scores strings.Builder
 	// Two short lines a player: what the round scored, then how.
 	for i, sr := range rr.Seats {
-		fmt.Fprintf(&scores, "%s → round **%d** · total **%d**\n", name(i), sr.Score, sr.Total)
-		fmt.Fprintf(&scores, "%d pts · %s", sr.Points.CardPoints, ui.Count(sr.Tricks, "trick", "tricks"))
+		scores.WriteString(l.T("laus.summary.seat", "Who", name(i), "Score", sr.Score, "Total", sr.Total) + "\n")
+		scores.WriteString(l.T("laus.summary.points", "Points", sr.Points.CardPoints) + " · " + l.N("laus.count.tricks", sr.Tricks))
 		var queens []rules.Card
 		for _, c := range sr.Pile {
 			if c.IsQueen() {
@@ -158,25 +160,25 @@ func lausSummary(tableID string, matchNo int, seats []table.Seat, rr rules.Round
 		case sr.Points.Cancelled && sr.Points.RawBonus > 0:
 			// Q♦ in the same pile cancelled the bonus: struck through,
 			// and said in words for a screen reader.
-			fmt.Fprintf(&scores, " · %s ~~+%d~~ cancelled", lausCards(em, queens), sr.Points.RawBonus)
+			fmt.Fprintf(&scores, " · %s ~~+%d~~ %s", lausCards(l, em, queens), sr.Points.RawBonus, l.T("laus.summary.cancelled"))
 		case sr.Points.Bonus > 0:
-			fmt.Fprintf(&scores, " · %s +%d", lausCards(em, queens), sr.Points.Bonus)
+			fmt.Fprintf(&scores, " · %s +%d", lausCards(l, em, queens), sr.Points.Bonus)
 		case len(queens) > 0:
-			fmt.Fprintf(&scores, " · %s +0", lausCards(em, queens))
+			fmt.Fprintf(&scores, " · %s +0", lausCards(l, em, queens))
 		}
 		if jacks := jacksIn(sr.Pile); len(jacks) > 0 {
 			// The round's picture shows each pile's jacks too.
-			fmt.Fprintf(&scores, " · %s", lausCards(em, jacks))
+			fmt.Fprintf(&scores, " · %s", lausCards(l, em, jacks))
 		}
 		scores.WriteString("\n")
 	}
 	e := &discordgo.MessageEmbed{
 		// Short enough for one line on a phone; the title names the table,
 		// match and round, which also tells summaries apart (table.postedCopy).
-		Title:       fmt.Sprintf("Laus %s · match %d · round %d result", tableID, matchNo, rr.Round),
+		Title:       l.T("laus.summary.title", "Table", tableID, "Match", matchNo, "Round", rr.Round),
 		Description: strings.Join(desc, "\n"),
 		Color:       lausColor,
-		Fields:      []*discordgo.MessageEmbedField{{Name: "Scores", Value: strings.TrimSuffix(scores.String(), "\n")}},
+		Fields:      []*discordgo.MessageEmbedField{{Name: l.T("laus.summary.scores"), Value: strings.TrimSuffix(scores.String(), "\n")}},
 	}
 	em.Fit(e)
 	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}}

@@ -63,9 +63,9 @@ func (t *lausTable) summaryAnnouncement(rr rules.RoundResult, ended bool) *store
 	if !ended && !t.sum.lost || !t.newSummaryMessage() {
 		return nil
 	}
-	text := lausSummary(t.ID, t.settings.MatchNo, t.Seats, rr, t.Env.Emojis.Now())
+	text := lausSummary(t.Lang, t.ID, t.settings.MatchNo, t.Seats, rr, t.Env.Emojis.Now())
 	if embedsText(text.Embeds) > maxEmbedsText {
-		text = lausSummary(t.ID, t.settings.MatchNo, t.Seats, rr, nil)
+		text = lausSummary(t.Lang, t.ID, t.settings.MatchNo, t.Seats, rr, nil)
 	}
 	return &store.Announcement{Body: table.EncodeMessage(text)}
 }

@@ -3,7 +3,6 @@ package laus
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
@@ -59,23 +58,22 @@ func (g *Game) newTable(ctx context.Context, in *ui.Input) *ui.Reply {
 	}
 	// Discord enforces these ranges in its client, but a forged request does
 	// not; a server default was checked when it was set, and again here.
-	for _, why := range []string{CheckTarget(target), table.CheckTurnTimer(s.TurnTimerS)} {
+	for _, why := range []string{checkTarget(in.Lang(), target), table.CheckTurnTimerIn(in.Lang(), s.TurnTimerS)} {
 		if why != "" {
 			return ui.EphemeralText(why)
 		}
 	}
 	s.Target = int(target)
 	if id, ok := g.env.SeatOf("laus", in.GuildID, in.UserID); ok {
-		return ui.EphemeralText(fmt.Sprintf("You already sit at Laus table **%s** in this server. Leave it first (or finish its match).", id))
+		return ui.EphemeralText(in.Lang().T("laus.open.seated_elsewhere", "Table", id))
 	}
-	t := &lausTable{Core: table.NewCore(g.env, store.KindLaus, "Laus", in), settings: s}
+	t := &lausTable{Core: table.NewCore(g.env, store.KindLaus, "Laus", in), settings: s} // lang:keep — the game's name
 	t.Thread = g.env.PlanThread(ctx, in, in.Options.Bool("thread", table.Or(def.Threads, false)))
 	t.settings.Thread = t.Thread.Want
 	if r := g.env.Open(ctx, t, in); r != nil {
 		return r
 	}
-	return ui.EphemeralText(fmt.Sprintf("Your Laus table **%s** is open in this channel. Players click **Join** (3 or 4 in all, "+
-		"or add computer players); you click **Start** when everyone is in.%s", t.ID, table.Line(t.ThreadNote())))
+	return ui.EphemeralText(in.Lang().T("laus.open.opened", "Table", t.ID) + table.Line(t.ThreadNote()))
 }
 
 // The lobby's Laus parts (see lobbyGame).
@@ -89,19 +87,19 @@ func (t *lausTable) ComputerAdded() (undo func())                 { return func(
 
 // Handle runs on the table's goroutine and answers one click.
 func (t *lausTable) Handle(ctx context.Context, in *ui.Input) *ui.Reply {
-	verb := in.Component.Verb
+	verb, l := in.Component.Verb, in.Lang()
 	if t.Status == store.StatusLobby {
 		return table.LobbyClick(ctx, t, in, func() *ui.Reply { return t.start(ctx, in) })
 	}
 	if t.match == nil {
-		return ui.EphemeralText("This Laus table has closed. Open a new one with `/laus new`.")
+		return ui.EphemeralText(l.T("laus.click.closed"))
 	}
 	switch verb {
 	case table.VerbJoin, table.VerbComputer, table.VerbStart, table.VerbCancel:
-		return ui.EphemeralText("This table's match has already started.")
+		return ui.EphemeralText(l.T("laus.click.started"))
 	case table.VerbLeave:
 		if t.playing() {
-			return ui.EphemeralText("You cannot leave in the middle of a match: the computer plays for you if you step away.")
+			return ui.EphemeralText(l.T("laus.click.no_leaving"))
 		}
 		fallthrough
 	case table.VerbHand, table.VerbBack, table.VerbAgain, table.VerbStartNow, verbRefresh, verbResume:
@@ -109,7 +107,7 @@ func (t *lausTable) Handle(ctx context.Context, in *ui.Input) *ui.Reply {
 		// edited from round to round, so a click drawn for an earlier round
 		// (the round in its argument) still opens the hand of this one.
 		if table.ParseGameButton(in.Component).GameNo != t.settings.MatchNo {
-			return ui.EphemeralText("That button belongs to an earlier match at this table.")
+			return ui.EphemeralText(l.T("laus.click.earlier_match"))
 		}
 	}
 	switch verb {
@@ -122,15 +120,13 @@ func (t *lausTable) Handle(ctx context.Context, in *ui.Input) *ui.Reply {
 	case table.VerbAgain, table.VerbLeave, table.VerbStartNow:
 		return table.AfterGameClick(ctx, t, in)
 	}
-	return ui.EphemeralText("That button is not one of this table's.")
+	return ui.EphemeralText(l.T("laus.move.not_our_button"))
 }
 
 // LobbyView renders the lobby message.
 func (t *lausTable) LobbyView() ui.Rendering {
-	return table.LobbyMessage(t, fmt.Sprintf("Click **Join** to sit down: a match needs %d or %d players, "+
-		"and the host may fill empty seats with computer players.", minLausSeats, maxLausSeats),
-		fmt.Sprintf("Target **%d** (the first total to reach it ends the match; the highest total loses) · "+
-			"turn timer **%d s**", t.settings.Target, t.settings.TurnTimerS))
+	return table.LobbyMessage(t, t.Lang.T("laus.lobby.join", "Min", minLausSeats, "Max", maxLausSeats),
+		t.Lang.T("laus.lobby.settings", "Target", t.settings.Target, "Timer", t.settings.TurnTimerS))
 }
 
 func (t *lausTable) StopTimers() {

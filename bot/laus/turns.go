@@ -109,16 +109,17 @@ func (t *lausTable) back(in *ui.Input) *ui.Reply {
 	if r != nil {
 		return r
 	}
+	l := in.Lang()
 	if !t.playing() {
-		return table.HandReply(t, in, s, "The match is over.")
+		return table.HandReply(t, in, s, l.T("laus.move.over"))
 	}
 	if !t.afk[s] {
-		return ui.EphemeralText("The computer is not playing for you, so there is nothing to take back: you have your seat.")
+		return ui.EphemeralText(l.T("laus.back.not_away"))
 	}
 	e := lausEntry{back: s}
 	data, err := e.marshal()
 	if err != nil {
-		return ui.EphemeralText(ui.MsgSomethingWrong)
+		return somethingWrong(l)
 	}
 	kept := t.saveSeatKeeping()
 	lines := t.keepSeat(e)
@@ -130,7 +131,7 @@ func (t *lausTable) back(in *ui.Input) *ui.Reply {
 	}
 	if err := t.Commit(rec, nil, "I'm back"); err != nil {
 		t.restoreSeatKeeping(kept)
-		return table.HandReply(t, in, s, "⚠️ "+lausRefusal(err))
+		return table.HandReply(t, in, s, "⚠️ "+lausRefusal(l, err))
 	}
 	for _, l := range lines {
 		t.Event(l)
@@ -140,5 +141,5 @@ func (t *lausTable) back(in *ui.Input) *ui.Reply {
 	t.armTurnAt(deadline)
 	t.scheduleComputer()
 	t.refreshAll(false, in.UserID)
-	return table.HandReply(t, in, s, "Welcome back: your seat is yours again.")
+	return table.HandReply(t, in, s, l.T("laus.back.welcome"))
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/cardbot/cardbot/bot/emojis"
 	"github.com/cardbot/cardbot/bot/help"
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/table"
 	"github.com/cardbot/cardbot/bot/ui"
 	rules "github.com/cardbot/cardbot/engine/laus"
@@ -35,11 +36,14 @@ type lausScreen struct {
 	AFK      []bool      // seats the computer keeps for an absent player
 	Note     string      // one-off line on top of a hand view
 	Emojis   *emojis.Set // card pictures; nil shows cards as text
+	// Lang is the reader's language: the server's for the public table,
+	// the seat's player's own for a hand.
+	Lang lang.Lang
 }
 
 func (s lausScreen) name(seatNo int) string {
 	if seatNo < 0 || seatNo >= len(s.Seats) {
-		return "nobody"
+		return s.Lang.T("laus.nobody")
 	}
 	return s.Seats[seatNo].Label()
 }
@@ -47,11 +51,11 @@ func (s lausScreen) name(seatNo int) string {
 func (s lausScreen) afk(seatNo int) bool { return seatNo >= 0 && seatNo < len(s.AFK) && s.AFK[seatNo] }
 
 // lausCards shows cards in message text: each as its emoji from em when
-// there is one, else as its symbol.
-func lausCards(em *emojis.Set, cs []rules.Card) string {
+// there is one, else as its label in l.
+func lausCards(l lang.Lang, em *emojis.Set, cs []rules.Card) string {
 	parts := make([]string, len(cs))
 	for i, c := range cs {
-		parts[i] = cardText(em, c)
+		parts[i] = cardText(l, em, c)
 	}
 	return strings.Join(parts, " ")
 }
@@ -60,7 +64,7 @@ func lausCards(em *emojis.Set, cs []rules.Card) string {
 func (s lausScreen) trickText(tr rules.Trick) string {
 	parts := make([]string, tr.N)
 	for i := range tr.N {
-		parts[i] = fmt.Sprintf("%s **%s**", s.name(tr.SeatOf(i)), cardText(s.Emojis, tr.Cards[i]))
+		parts[i] = fmt.Sprintf("%s **%s**", s.name(tr.SeatOf(i)), cardText(s.Lang, s.Emojis, tr.Cards[i]))
 	}
 	return strings.Join(parts, " · ")
 }
@@ -69,24 +73,21 @@ func (s lausScreen) trickText(tr rules.Trick) string {
 func (s lausScreen) turnLine() string {
 	v := s.View
 	who := s.name(v.Turn)
-	var line string
-	switch v.Phase {
-	case rules.PhaseSkat:
-		line = fmt.Sprintf("%s to decide on the skat: **look** or **pass**.", who)
-	case rules.PhaseLayBack:
-		line = fmt.Sprintf("%s looked at the skat and is laying two cards back face down.", who)
-	default:
-		if v.Trick.N == 0 {
-			line = fmt.Sprintf("%s to **lead** the next trick.", who)
-		} else {
-			line = fmt.Sprintf("%s to **play**.", who)
-		}
+	id := "laus.turn.play"
+	switch {
+	case v.Phase == rules.PhaseSkat:
+		id = "laus.turn.skat"
+	case v.Phase == rules.PhaseLayBack:
+		id = "laus.turn.layback"
+	case v.Trick.N == 0:
+		id = "laus.turn.lead"
 	}
+	line := s.Lang.T(id, "Who", who)
 	if s.afk(v.Turn) {
-		line += " (The computer is playing for them.)"
+		line += " " + s.Lang.T("laus.turn.computer")
 	}
 	if !s.Deadline.IsZero() {
-		line += fmt.Sprintf(" Turn ends <t:%d:R>.", s.Deadline.Unix())
+		line += " " + s.Lang.T("laus.turn.ends", "Unix", s.Deadline.Unix())
 	}
 	return line
 }
@@ -98,30 +99,33 @@ func lausEnding(s lausScreen) string {
 	for i, l := range v.Losers {
 		names[i] = s.name(l)
 	}
-	verb := "loses"
+	id := "laus.ending.single"
 	if len(names) > 1 {
-		verb = "lose together, tied"
+		id = "laus.ending.tied"
 	}
 	top := 0
 	if len(v.Losers) > 0 {
 		top = v.Totals[v.Losers[0]]
 	}
-	return fmt.Sprintf("🏁 **Match over** after %s: %s %s with the highest total, **%d** (target %d).",
-		ui.Count(v.Round, "round", "rounds"), strings.Join(names, " and "), verb, top, v.Target)
+	return s.Lang.T(id, "Rounds", s.Lang.N("laus.count.rounds", v.Round), "Names", joinAnd(s.Lang, names),
+		"Top", top, "Target", v.Target)
 }
+
+// joinAnd lists names as a sentence does: "ann and ben".
+func joinAnd(l lang.Lang, names []string) string { return strings.Join(names, l.T("laus.and")) }
 
 // lausPublic renders the table message everyone in the channel sees.
 func lausPublic(s lausScreen) ui.Rendering {
-	v := s.View
+	v, l := s.View, s.Lang
 	e := &discordgo.MessageEmbed{
-		Title: fmt.Sprintf("Laus · table %s · match %d · round %d", s.TableID, s.MatchNo, v.Round),
+		Title: l.T("laus.table.title", "Table", s.TableID, "Match", s.MatchNo, "Round", v.Round),
 		Color: lausColor,
 	}
 	over := v.Phase == rules.PhaseOver
 	if over {
 		e.Description = lausEnding(s)
 	} else {
-		e.Description = fmt.Sprintf("%s\nYour cards: press 🃏 **My hand**.", s.turnLine())
+		e.Description = s.turnLine() + "\n" + l.T("laus.table.your_cards")
 	}
 	var players strings.Builder
 	for i := range s.Seats {
@@ -131,7 +135,7 @@ func lausPublic(s lausScreen) ui.Rendering {
 		}
 		fmt.Fprintf(&players, "%s %s", marker, s.name(i))
 		if i == v.Dealer && !over {
-			players.WriteString(" (dealer)")
+			players.WriteString(" " + l.T("laus.table.dealer"))
 		}
 		// One short line a seat, for a phone's screen (bot/internal/golden):
 		// the total, the tricks, and in a three-player round a pass of the
@@ -139,55 +143,55 @@ func lausPublic(s lausScreen) ui.Rendering {
 		// do; the turn line says whose decision is next.)
 		fmt.Fprintf(&players, " — **%d**", v.Totals[i])
 		if !over {
-			fmt.Fprintf(&players, " · %s", ui.Count(v.TricksTaken[i], "trick", "tricks"))
+			fmt.Fprintf(&players, " · %s", l.N("laus.count.tricks", v.TricksTaken[i]))
 			if v.Seats == 3 && v.SkatDecisions[i] == rules.Passed {
-				players.WriteString(" · passed")
+				players.WriteString(" · " + l.T("laus.table.passed"))
 			}
 		}
 		if s.afk(i) {
-			players.WriteString(" · 🤖 computer stands in")
+			players.WriteString(" · " + l.T("laus.table.stands_in"))
 		}
 		players.WriteString("\n")
 	}
 	// The target heads the totals; the match's result, once reached, is in
 	// the description.
-	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: fmt.Sprintf("Players · totals to %d", v.Target),
+	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: l.T("laus.table.players", "Target", v.Target),
 		Value: strings.TrimSuffix(players.String(), "\n")})
 	if !over {
-		trick := "No card yet."
+		trick := l.T("laus.table.no_card")
 		switch last, ok := v.LastTrick(); {
 		case v.Trick.N > 0:
 			trick = s.trickText(v.Trick)
 		case ok:
-			trick = fmt.Sprintf("Last: %s → %s", s.trickText(last), s.name(last.Winner()))
+			trick = l.T("laus.table.last_trick", "Trick", s.trickText(last), "Winner", s.name(last.Winner()))
 		}
 		// The skat's passes double the round's scores: the one thing about
 		// the skat the table must say (the seats say who looked or passed),
 		// said in the field's name to save a phone's lines.
-		name := "On the table"
+		name := l.T("laus.table.on_table")
 		if v.Passes > 0 {
-			name += fmt.Sprintf(" · scores ×%d", 1<<v.Passes)
+			name += " · " + l.T("laus.table.scores_times", "Factor", 1<<v.Passes)
 		}
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: name, Value: trick})
 	}
 	if n := len(s.Events); n > 0 && !over {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Latest", Value: strings.Join(s.Events[max(n-2, 0):], "\n")})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: l.T("laus.table.latest"), Value: strings.Join(s.Events[max(n-2, 0):], "\n")})
 	}
 
 	var row []discordgo.MessageComponent
 	if over {
 		if s.GameID != "" {
-			e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Match #%s · %s", s.GameID, entry.ReplayHint(s.GameID))}
+			e.Footer = &discordgo.MessageEmbedFooter{Text: l.T("laus.table.footer", "ID", s.GameID, "Hint", entry.ReplayHintIn(l, s.GameID))}
 		}
-		row = table.AfterGameButtons(gameName, s.TableID, s.MatchNo).Components
+		row = table.AfterGameButtonsIn(l, gameName, s.TableID, s.MatchNo).Components
 	} else {
 		id := func(verb ui.Verb) string { return matchButton(s.TableID, verb, s.MatchNo, v.Round).ID() }
-		row = append(row, discordgo.Button{Label: "My hand", Style: discordgo.PrimaryButton, CustomID: id(table.VerbHand), Emoji: &discordgo.ComponentEmoji{Name: "🃏"}})
+		row = append(row, discordgo.Button{Label: l.T("laus.button.my_hand"), Style: discordgo.PrimaryButton, CustomID: id(table.VerbHand), Emoji: &discordgo.ComponentEmoji{Name: "🃏"}})
 		if slices.Contains(s.AFK, true) {
-			row = append(row, discordgo.Button{Label: "I'm back", Style: discordgo.SuccessButton, CustomID: id(table.VerbBack), Emoji: &discordgo.ComponentEmoji{Name: "👋"}})
+			row = append(row, discordgo.Button{Label: l.T("laus.button.back"), Style: discordgo.SuccessButton, CustomID: id(table.VerbBack), Emoji: &discordgo.ComponentEmoji{Name: "👋"}})
 		}
 	}
-	row = append(row, help.Button(gameName))
+	row = append(row, help.ButtonIn(l, gameName))
 	s.Emojis.Fit(e)
 	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}}
 }
@@ -202,7 +206,7 @@ func (s lausScreen) handRows(hand []rules.Card) string {
 		}
 	}
 	if len(trumps) > 0 {
-		rows = append(rows, "Trumps  "+lausCards(s.Emojis, trumps))
+		rows = append(rows, s.Lang.T("laus.hand.trumps")+"  "+lausCards(s.Lang, s.Emojis, trumps))
 	}
 	for _, suit := range []rules.Suit{rules.Clubs, rules.Spades, rules.Hearts, rules.Diamonds} {
 		var cs []rules.Card
@@ -212,11 +216,11 @@ func (s lausScreen) handRows(hand []rules.Card) string {
 			}
 		}
 		if len(cs) > 0 {
-			rows = append(rows, suit.Symbol()+"  "+lausCards(s.Emojis, cs))
+			rows = append(rows, suit.Symbol()+"  "+lausCards(s.Lang, s.Emojis, cs))
 		}
 	}
 	if len(rows) == 0 {
-		return "*(none)*"
+		return s.Lang.T("laus.hand.none")
 	}
 	return strings.Join(rows, "\n")
 }
@@ -224,9 +228,9 @@ func (s lausScreen) handRows(hand []rules.Card) string {
 // lausHand renders a player's private hand message with controls for
 // exactly the moves that are legal for them now.
 func lausHand(s lausScreen) ui.Rendering {
-	v := s.View
+	v, l := s.View, s.Lang
 	e := &discordgo.MessageEmbed{
-		Title: fmt.Sprintf("Your hand · table %s · match %d · round %d", s.TableID, s.MatchNo, v.Round),
+		Title: l.T("laus.hand.title", "Table", s.TableID, "Match", s.MatchNo, "Round", v.Round),
 		Color: lausColor,
 	}
 	var desc strings.Builder
@@ -237,41 +241,41 @@ func lausHand(s lausScreen) ui.Rendering {
 	case v.Phase == rules.PhaseOver:
 		desc.WriteString(lausEnding(s))
 	case s.afk(v.Seat):
-		desc.WriteString("🤖 The computer is playing your seat because you missed several turns in a row. Press **I'm back** to play yourself again.")
+		desc.WriteString(l.T("laus.hand.computer_keeps"))
 	case v.MyTurn() && v.Phase == rules.PhaseSkat:
-		desc.WriteString("**Your turn:** look at the skat (you take its two cards, then lay two back) or pass (every score of this round doubles).")
+		desc.WriteString(l.T("laus.hand.turn_skat"))
 	case v.MyTurn() && v.Phase == rules.PhaseLayBack:
-		fmt.Fprintf(&desc, "**Your turn:** you picked up **%s** from the skat. Choose two cards to lay back face down (no queen, no jack).", lausCards(s.Emojis, v.Skat))
+		desc.WriteString(l.T("laus.hand.turn_layback", "Skat", lausCards(l, s.Emojis, v.Skat)))
 	case v.MyTurn() && v.Trick.N == 0:
-		desc.WriteString("**Your turn:** lead any card.")
+		desc.WriteString(l.T("laus.hand.turn_lead"))
 	case v.MyTurn():
 		led := v.Trick.Led()
-		what := "a card of the suit led"
+		id := "laus.hand.turn_follow"
 		if led.IsJack() {
-			what = "a jack"
+			id = "laus.hand.turn_follow_jack"
 		}
-		fmt.Fprintf(&desc, "**Your turn:** %s led **%s**; play %s if you have one.", s.name(v.Trick.SeatOf(0)), cardText(s.Emojis, led), what)
+		desc.WriteString(l.T(id, "Who", s.name(v.Trick.SeatOf(0)), "Card", cardText(l, s.Emojis, led)))
 	default:
-		fmt.Fprintf(&desc, "Waiting for %s.", s.name(v.Turn))
+		desc.WriteString(l.T("laus.hand.waiting", "Who", s.name(v.Turn)))
 	}
 	if !s.Deadline.IsZero() && v.MyTurn() && !s.afk(v.Seat) {
-		fmt.Fprintf(&desc, " Time runs out <t:%d:R>.", s.Deadline.Unix())
+		desc.WriteString(" " + l.T("laus.hand.time_runs_out", "Unix", s.Deadline.Unix()))
 	}
 	e.Description = desc.String()
-	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Cards", Value: s.handRows(v.Hand)})
+	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: l.T("laus.hand.cards"), Value: s.handRows(v.Hand)})
 	if v.Phase != rules.PhaseOver {
-		trick := "No card yet."
+		trick := l.T("laus.table.no_card")
 		if v.Trick.N > 0 {
 			trick = s.trickText(v.Trick)
 		}
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "On the table", Value: trick})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: l.T("laus.table.on_table"), Value: trick})
 	}
 	if len(v.LaidBack) > 0 {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "You laid back", Value: lausCards(s.Emojis, v.LaidBack)})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: l.T("laus.hand.laid_back"), Value: lausCards(l, s.Emojis, v.LaidBack)})
 	}
 	if v.Seat >= 0 && v.Seat < len(v.Totals) {
-		e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Your tricks this round: %d · your total: %d (target %d)",
-			v.TricksTaken[v.Seat], v.Totals[v.Seat], v.Target)}
+		e.Footer = &discordgo.MessageEmbedFooter{Text: l.T("laus.hand.footer",
+			"Tricks", v.TricksTaken[v.Seat], "Total", v.Totals[v.Seat], "Target", v.Target)}
 	}
 	if v.Phase != rules.PhaseOver && v.MyTurn() && !s.afk(v.Seat) {
 		e.Color = ui.YourTurnColor // the description says "Your turn" too
@@ -283,7 +287,7 @@ func lausHand(s lausScreen) ui.Rendering {
 // lausHandControls lists the viewer's legal moves as buttons (or, to lay
 // back, a menu of two picks), with Refresh and, if needed, I'm back.
 func lausHandControls(s lausScreen) []discordgo.MessageComponent {
-	v := s.View
+	v, l := s.View, s.Lang
 	id := func(verb ui.Verb, card rules.Card) string {
 		return moveControl{Table: s.TableID, Verb: verb, Seq: s.Version, Card: card}.ID()
 	}
@@ -293,10 +297,10 @@ func lausHandControls(s lausScreen) []discordgo.MessageComponent {
 	// Refresh and I'm back mean the same at any moment of the match, so they
 	// carry the match number: a click never finds them gone after a move.
 	stable := func(verb ui.Verb) string { return matchButton(s.TableID, verb, s.MatchNo, 0).ID() }
-	refresh := discordgo.Button{Label: "Refresh", Style: discordgo.SecondaryButton, CustomID: stable(verbRefresh), Emoji: &discordgo.ComponentEmoji{Name: "🔄"}}
+	refresh := discordgo.Button{Label: l.T("laus.button.refresh"), Style: discordgo.SecondaryButton, CustomID: stable(verbRefresh), Emoji: &discordgo.ComponentEmoji{Name: "🔄"}}
 	last := []discordgo.MessageComponent{refresh}
 	if s.afk(v.Seat) {
-		back := discordgo.Button{Label: "I'm back", Style: discordgo.SuccessButton, CustomID: stable(verbResume), Emoji: &discordgo.ComponentEmoji{Name: "👋"}}
+		back := discordgo.Button{Label: l.T("laus.button.back"), Style: discordgo.SuccessButton, CustomID: stable(verbResume), Emoji: &discordgo.ComponentEmoji{Name: "👋"}}
 		return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{back, refresh}}}
 	}
 	if !v.MyTurn() {
@@ -306,8 +310,8 @@ func lausHandControls(s lausScreen) []discordgo.MessageComponent {
 	switch v.Phase {
 	case rules.PhaseSkat:
 		last = append([]discordgo.MessageComponent{
-			discordgo.Button{Label: "Look at the skat", Style: discordgo.PrimaryButton, CustomID: id(verbLook, rules.NoCard)},
-			discordgo.Button{Label: "Pass (×2)", Style: discordgo.DangerButton, CustomID: id(verbPass, rules.NoCard)},
+			discordgo.Button{Label: l.T("laus.button.look"), Style: discordgo.PrimaryButton, CustomID: id(verbLook, rules.NoCard)},
+			discordgo.Button{Label: l.T("laus.button.pass"), Style: discordgo.DangerButton, CustomID: id(verbPass, rules.NoCard)},
 		}, last...)
 	case rules.PhaseLayBack:
 		var opts []discordgo.SelectMenuOption
@@ -315,21 +319,21 @@ func lausHandControls(s lausScreen) []discordgo.MessageComponent {
 			if c.IsJack() || c.IsQueen() {
 				continue
 			}
-			o := discordgo.SelectMenuOption{Label: c.Symbol(), Value: c.String()}
+			o := discordgo.SelectMenuOption{Label: cardLabel(l, c), Value: c.String()}
 			if slices.Contains(v.Skat, c) {
-				o.Description = "from the skat"
+				o.Description = l.T("laus.hand.from_skat")
 			}
 			opts = append(opts, o)
 		}
 		two := 2
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			MenuType: discordgo.StringSelectMenu, CustomID: id(verbLay, rules.NoCard), Placeholder: "Choose two cards to lay back",
+			MenuType: discordgo.StringSelectMenu, CustomID: id(verbLay, rules.NoCard), Placeholder: l.T("laus.hand.choose_two"),
 			MinValues: &two, MaxValues: 2, Options: opts,
 		}}})
 	case rules.PhasePlay:
 		var cards []discordgo.MessageComponent
 		for _, c := range rules.Legal(v.Hand, v.Trick.Played()) {
-			b := discordgo.Button{Label: c.Symbol(), Style: discordgo.SecondaryButton, CustomID: id(verbPlay, c)}
+			b := discordgo.Button{Label: cardLabel(l, c), Style: discordgo.SecondaryButton, CustomID: id(verbPlay, c)}
 			// The label stays: screen readers read it, and it is all
 			// there is while the emojis are not uploaded.
 			if e, ok := cardEmoji(s.Emojis, c); ok {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/cardbot/cardbot/bot/emojis"
 	"github.com/cardbot/cardbot/bot/internal/golden"
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/laro"
 	"github.com/cardbot/cardbot/bot/table"
 	rules "github.com/cardbot/cardbot/engine/laus"
@@ -46,7 +47,7 @@ func TestViewsLaus(t *testing.T) {
 			// the events say, and the table offers I'm back.
 			away := screen(-1)
 			away.AFK = []bool{true, false, false}
-			away.Events = timeoutLines(viewSeats[0].Label(), true)
+			away.Events = timeoutLines(lang.English, viewSeats[0].Label(), true)
 			golden.Check(t, "laus_public_away", lausPublic(away))
 			pictured := screen(m.Turn())
 			pictured.Emojis = fixedEmojis()
@@ -57,8 +58,8 @@ func TestViewsLaus(t *testing.T) {
 	if !ok {
 		t.Fatal("no finished round")
 	}
-	golden.Check(t, "laus_summary", lausSummary("xyz789", 1, viewSeats, rr, nil))
-	golden.Check(t, "laus_summary_emojis", lausSummary("xyz789", 1, viewSeats, rr, fixedEmojis()))
+	golden.Check(t, "laus_summary", lausSummary(lang.English, "xyz789", 1, viewSeats, rr, nil))
+	golden.Check(t, "laus_summary_emojis", lausSummary(lang.English, "xyz789", 1, viewSeats, rr, fixedEmojis()))
 	for !m.Over() {
 		a, _ := rules.Decide(rules.Computer{}, m.View(m.Turn()))
 		if err := m.Apply(a); err != nil {
@@ -89,5 +90,5 @@ func TestViewLausSummaryOfAFourPlayerMatchsEnd(t *testing.T) {
 	}
 	rr, _ := m.LastRound()
 	seats := append(viewSeats[:3:3], table.Seat{UserID: "444", Name: "dora"})
-	golden.Check(t, "laus_summary_over_4", lausSummary("xyz789", 2, seats, rr, fixedEmojis()))
+	golden.Check(t, "laus_summary_over_4", lausSummary(lang.English, "xyz789", 2, seats, rr, fixedEmojis()))
 }

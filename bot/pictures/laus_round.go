@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"image"
 
-	"github.com/cardbot/cardbot/bot/ui"
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/engine/laus"
 )
 
@@ -13,6 +13,9 @@ import (
 // queens and jacks only (the cards that decide bonuses and tricks), which
 // were face up in the tricks or are named by the summary (the skat's).
 type LausRound struct {
+	// Lang is the language of the picture's own words (the others come
+	// written); it is part of the picture cache's key.
+	Lang       lang.Lang  `json:"lang"`
 	Title      string     `json:"title"`      // e.g. "Laus · table ab12 · match 1 · round 3"
 	Multiplier string     `json:"multiplier"` // e.g. "×4: 1 skat pass, 1 player without a trick"
 	Skat       string     `json:"skat"`       // e.g. "Skat 7♣ Q♥ went to Ada", or ""
@@ -47,6 +50,7 @@ const (
 // its tricks, card points, bonus, round score and total, under the round's
 // multiplier.
 func LausRoundPicture(r LausRound) PNG {
+	l := r.Lang
 	return cached("laus-round", r, func() PNG {
 		h := lausHeadH + len(r.Seats)*lausRowH + lausMargin
 		s := newScene(lausWidth, h)
@@ -65,26 +69,26 @@ func LausRoundPicture(r LausRound) PNG {
 			}
 			y := top + 12
 			s.text(s.body, lausMargin, y+20, lausNameW-8, ink, seat.Name)
-			s.text(s.small, lausMargin, y+40, lausNameW-8, inkDim, ui.Count(seat.Tricks, "trick", "tricks"))
+			s.text(s.small, lausMargin, y+40, lausNameW-8, inkDim, l.N("laus.count.tricks", seat.Tricks))
 			x := lausMargin + lausNameW
 			if len(seat.Cards) == 0 {
-				s.text(s.small, x, y+lausTile/2+5, lausCardsW, inkDim, "no queen, no jack")
+				s.text(s.small, x, y+lausTile/2+5, lausCardsW, inkDim, l.T("laus.picture.no_queen_no_jack"))
 			}
 			for _, c := range seat.Cards {
 				s.lausCard(image.Pt(x, y), c, lausTile, back)
 				x += lausTile + lausCardGap
 			}
 			nx := lausMargin + lausNameW + lausCardsW + 8
-			line := fmt.Sprintf("%d card pts", seat.CardPoints)
+			line := l.T("laus.picture.card_points", "Points", seat.CardPoints)
 			switch {
 			case seat.Cancelled > 0:
-				line += fmt.Sprintf(" · bonus %d lost", seat.Cancelled)
+				line += " · " + l.T("laus.picture.bonus_lost", "Bonus", seat.Cancelled)
 			case seat.Bonus > 0:
-				line += fmt.Sprintf(" · bonus +%d", seat.Bonus)
+				line += " · " + l.T("laus.picture.bonus", "Bonus", seat.Bonus)
 			}
 			s.text(s.small, nx, y+16, lausWidth-nx-lausMargin, inkDim, line)
-			s.text(s.body, nx, y+38, lausWidth-nx-lausMargin, ink, fmt.Sprintf("round %+d", seat.Score))
-			s.text(s.body, nx+120, y+38, lausWidth-nx-120-lausMargin, gold, fmt.Sprintf("total %d", seat.Total))
+			s.text(s.body, nx, y+38, lausWidth-nx-lausMargin, ink, l.T("laus.picture.round", "Score", fmt.Sprintf("%+d", seat.Score)))
+			s.text(s.body, nx+120, y+38, lausWidth-nx-120-lausMargin, gold, l.T("laus.picture.total", "Total", seat.Total))
 		}
 		return encode("laus-round", paletted(s.img))
 	})

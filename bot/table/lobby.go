@@ -41,11 +41,6 @@ func LobbyClick(ctx context.Context, t LobbyGame, in *ui.Input, start func() *ui
 // newcomer can learn there before playing for chips.
 func FreePlay(l lang.Lang) string { return l.T("table.lobby.free_play") }
 
-// FreePlayLine is FreePlay in English.
-//
-// Deprecated: use FreePlay(c.Lang); it stays until the games call it.
-var FreePlayLine = FreePlay(lang.English)
-
 // LobbyButtons are the rows under every lobby message, in l: the lobby's,
 // and How to play on its own.
 func LobbyButtons(l lang.Lang, game, tableID string) []discordgo.MessageComponent {

@@ -86,20 +86,10 @@ func OrEmpty(e []*discordgo.MessageEmbed, c []discordgo.MessageComponent) ([]*di
 // SomethingWrong is what a user sees, in l, when the bot itself failed.
 func SomethingWrong(l lang.Lang) string { return l.T("common.something_wrong") }
 
-// MsgSomethingWrong is SomethingWrong in English.
-//
-// Deprecated: use SomethingWrong(in.Lang()) or l.T("common.something_wrong");
-// it stays until every game has moved off it.
-var MsgSomethingWrong = SomethingWrong(lang.English)
-
 // Saving answers, in l, a move the database did not take (table.ErrNotSaved): it is
 // unreachable or busy for a moment (a PostgreSQL restart, a SQLite file locked by
 // another process), the move was undone, and the same click will work once it is back.
 func Saving(l lang.Lang) string { return l.T("common.saving") }
-
-// MsgSaving is Saving in English, for the games whose texts still wait for the
-// catalogue.
-var MsgSaving = Saving(lang.English)
 
 // ChunkRows packs buttons into action rows of at most five.
 func ChunkRows(buttons []discordgo.MessageComponent) []discordgo.MessageComponent {

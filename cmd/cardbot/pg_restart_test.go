@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/cardbot/cardbot/bot/discordtest"
+	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/ui"
 )
 
@@ -85,7 +86,7 @@ func TestBinaryPostgresRestartUnderPlay(t *testing.T) {
 	for _, st := range w.tables {
 		for _, p := range st.players {
 			for _, m := range p.u.Ephemeral() {
-				if strings.Contains(msgText(m), ui.MsgSaving) {
+				if strings.Contains(msgText(m), ui.Saving(lang.English)) {
 					saving++
 				}
 			}

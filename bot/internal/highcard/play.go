@@ -47,7 +47,7 @@ func (t *hcTable) begin(ctx context.Context, at time.Time) *ui.Reply {
 			return ui.EphemeralText(fmt.Sprintf("<@%s> does not have the %d chips of the stake, so the game cannot start.", ice.User, t.settings.Stake))
 		}
 		t.Env.Log.Error("starting a game", "table", t.ID, "err", err)
-		return ui.EphemeralText(ui.MsgSomethingWrong)
+		return ui.EphemeralText(ui.SomethingWrong(t.Lang))
 	}
 	t.Seq, t.Status = 1, store.StatusPlaying
 	if t.StopIdle != nil {

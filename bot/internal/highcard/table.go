@@ -91,7 +91,7 @@ func (t *hcTable) CanJoin(ctx context.Context, in *ui.Input) *ui.Reply {
 	}
 	bal, err := t.Env.Store.Balance(ctx, in.GuildID, in.UserID)
 	if err != nil {
-		return ui.EphemeralText(ui.MsgSomethingWrong)
+		return ui.EphemeralText(ui.SomethingWrong(in.Lang()))
 	}
 	if bal.Free < t.settings.Stake {
 		return ui.EphemeralText(fmt.Sprintf("This table needs **%d** free chips. Try `/chips daily`.", t.settings.Stake))
