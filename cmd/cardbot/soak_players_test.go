@@ -76,6 +76,10 @@ type soakPlayer struct {
 	skats   int
 	games   int       // games they saw end
 	ended   time.Time // when they last saw one end
+	// gone is set once they stopped playing; leaving is what their last
+	// Leave click was answered (for a stalled test's message).
+	gone    atomic.Bool
+	leaving atomic.Value
 }
 
 func newSoakPlayer(t *soakTable, u *discordtest.User, host bool) *soakPlayer {
@@ -112,6 +116,7 @@ func (p *soakPlayer) hand() *discordgo.Message {
 // play acts until ctx ends, or until play has stopped (more reports false)
 // and the player has left the table after a game.
 func (p *soakPlayer) play(ctx context.Context, more func() bool) {
+	defer p.gone.Store(true)
 	var overSeen string
 	for ctx.Err() == nil {
 		table := p.t.current()
@@ -186,6 +191,9 @@ func (p *soakPlayer) play(ctx context.Context, more func() bool) {
 // stayed unplayed ("laus game … is playing at the end").
 func (p *soakPlayer) leave(table *discordgo.Message) bool {
 	b, ok := screen.Find(table, "leave")
+	if !ok {
+		p.leaving.Store("no Leave button on " + table.ID)
+	}
 	if !ok || time.Since(p.nudged) < stuck {
 		return false
 	}
@@ -203,9 +211,11 @@ func (p *soakPlayer) leave(table *discordgo.Message) bool {
 	}
 	if err != nil || shown == nil {
 		p.lost++ // no answer: click again
+		p.leaving.Store(fmt.Sprintf("no answer to Leave: %v", err))
 		return false
 	}
 	text := screen.Text(shown)
+	p.leaving.Store("Leave answered: " + text)
 	return strings.Contains(text, "You left") || strings.Contains(text, "not seated") || strings.Contains(text, "has closed")
 }
 

@@ -247,6 +247,11 @@ func (w *soakWorld) unfinished() string {
 				out += fmt.Sprintf("\n- %s's hand (last move at version %d of %q):\n%s", p.u.Name(), p.acted, p.actedOn, msgText(p.hand()))
 			}
 		}
+		for _, p := range st.players {
+			if !p.gone.Load() {
+				out += fmt.Sprintf("\n- %s table %d: %s still plays; last Leave: %v", st.game, st.no+1, p.u.Name(), p.leaving.Load())
+			}
+		}
 	}
 	return out
 }
