@@ -52,12 +52,6 @@ type Face struct {
 // Command is the game's slash command name: "laro".
 func (e Entry) Command() string { return e.Kind.String() }
 
-// ReplayHint is the command that opens game id's replay, in English.
-//
-// Deprecated: use ReplayHintIn with the reader's language; it stays until
-// the games call that.
-func (e Entry) ReplayHint(id string) string { return e.ReplayHintIn(lang.English, id) }
-
 // ReplayHintIn is the command that opens game id's replay, named as a
 // member reading l sees it in Discord: "/laro wiederholung spiel:<ID>".
 func (e Entry) ReplayHintIn(l lang.Lang, id string) string {

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"github.com/cardbot/cardbot/bot/lang"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
@@ -27,7 +28,7 @@ func TestLookupFindsWhatWasAdded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e, ok := c.Lookup("laus"); !ok || e.Title != "Laus" || e.ReplayHint("1") != "/laus replay match:1" {
+	if e, ok := c.Lookup("laus"); !ok || e.Title != "Laus" || e.ReplayHintIn(lang.English, "1") != "/laus replay match:1" {
 		t.Errorf("Lookup(laus) = %+v, %v", e, ok)
 	}
 	if _, ok := c.Lookup(store.Kind("highcard")); ok {

@@ -34,12 +34,6 @@ func ButtonIn(l lang.Lang, game string) discordgo.Button {
 		Emoji: &discordgo.ComponentEmoji{Name: "❔"}}
 }
 
-// Button is ButtonIn in English.
-//
-// Deprecated: use ButtonIn with the table's language; it stays until the
-// games call that.
-func Button(game string) discordgo.Button { return ButtonIn(lang.English, game) }
-
 func (g Guide) id(page int, arg string) string {
 	return PageButton{Game: g.Game, Page: page, Dir: arg}.ID()
 }
@@ -80,11 +74,6 @@ func (g Guide) pages(l lang.Lang) []Page {
 	}
 	return g.Pages
 }
-
-// Open answers /<game> rules: the first page, privately, in English.
-//
-// Deprecated: use OpenIn(in.Lang()); it stays until the games call that.
-func (g Guide) Open() *ui.Reply { return g.OpenIn(lang.English) }
 
 // OpenIn answers /<game> rules: the first page, privately, in l (the
 // asker's language).

@@ -55,9 +55,9 @@ func TestPagesTurnAndStayInRange(t *testing.T) {
 }
 
 func TestButtonOpensTheFirstPage(t *testing.T) {
-	c, err := ui.ParseComponentID(Button("laus").CustomID, "laus")
+	c, err := ui.ParseComponentID(ButtonIn(lang.English, "laus").CustomID, "laus")
 	if err != nil || !Owns(c) || ParsePageButton(c).Page != 0 || c.Game != "laus" {
-		t.Fatalf("How to play's custom_id %q decodes to %+v (%v), want laus page 0", Button("laus").CustomID, c, err)
+		t.Fatalf("How to play's custom_id %q decodes to %+v (%v), want laus page 0", ButtonIn(lang.English, "laus").CustomID, c, err)
 	}
 	if Owns(ui.ComponentID{Game: "laro", Key: "abc123", Verb: Verb}) {
 		t.Error("a table's own component is taken for a How to play page")

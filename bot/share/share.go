@@ -20,14 +20,6 @@ import (
 	"github.com/cardbot/cardbot/bot/ui"
 )
 
-// Private is PrivateIn in English.
-//
-// Deprecated: use PrivateIn with the asker's language; it stays until the
-// games call that.
-func Private(module, what string, r ui.Rendering) *ui.Reply {
-	return PrivateIn(lang.English, module, what, r)
-}
-
 // PrivateIn answers with r, seen only by the asker, and a Share button
 // under it labelled in l (the asker's language); module is the command's
 // name ("chips") and what the board's ("leaderboard").

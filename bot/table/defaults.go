@@ -35,12 +35,6 @@ func TurnTimerOption() *discordgo.ApplicationCommandOption {
 	return ui.IntOption("turn_timer", MinTurnTimer, MaxTurnTimer)
 }
 
-// CheckTurnTimer is CheckTurnTimerIn in English.
-//
-// Deprecated: use CheckTurnTimerIn(in.Lang(), v); it stays until the games
-// call that.
-func CheckTurnTimer(v int64) string { return CheckTurnTimerIn(lang.English, v) }
-
 // CheckTurnTimerIn says in l why v seconds is not a valid turn timer, or
 // returns "".
 func CheckTurnTimerIn(l lang.Lang, v int64) string {

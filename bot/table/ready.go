@@ -228,14 +228,6 @@ func (c *Core) withReadyCheck(r ui.Rendering, game int) ui.Rendering {
 	return r
 }
 
-// AfterGameButtons is AfterGameButtonsIn in English.
-//
-// Deprecated: use AfterGameButtonsIn with the table's language; it stays
-// until the games call that.
-func AfterGameButtons(gameName, tableID string, game int) discordgo.ActionsRow {
-	return AfterGameButtonsIn(lang.English, gameName, tableID, game)
-}
-
 // AfterGameButtonsIn is the row under a finished game's message, in l: Play
 // again and Leave table. game is the number of the game that ended.
 func AfterGameButtonsIn(l lang.Lang, gameName, tableID string, game int) discordgo.ActionsRow {

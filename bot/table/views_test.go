@@ -30,7 +30,7 @@ func (g *viewGame) Number() int                                    { return 1 }
 func (g *viewGame) BeginNext(context.Context, *ui.Input) *ui.Reply { return nil }
 func (g *viewGame) FinalView() ui.Rendering {
 	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{{Title: "Laro · table abc123", Description: "ann won."}},
-		Components: []discordgo.MessageComponent{AfterGameButtons("laro", g.ID, 1)}}
+		Components: []discordgo.MessageComponent{AfterGameButtonsIn(g.Lang, "laro", g.ID, 1)}}
 }
 func (g *viewGame) LobbyView() ui.Rendering {
 	// The game's own lines, as a game writes them in the table's language.

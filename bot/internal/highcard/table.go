@@ -37,7 +37,7 @@ func (g *Game) newTable(ctx context.Context, in *ui.Input) *ui.Reply {
 		TurnTimerS: in.Options.Int("turn_timer", table.Or(def.TurnTimerS, table.DefaultTurnTimer)),
 		GameNo:     1,
 	}
-	if why := table.CheckTurnTimer(s.TurnTimerS); why != "" {
+	if why := table.CheckTurnTimerIn(in.Lang(), s.TurnTimerS); why != "" {
 		return ui.EphemeralText(why)
 	}
 	if why := checkStake(s.Stake); why != "" {

@@ -43,14 +43,14 @@ func (t *hcTable) public() ui.Rendering {
 	case t.game == nil:
 	case t.game.over():
 		e.Description = "The game is over."
-		e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Game #%s · %s", t.GameID, entry.ReplayHint(t.GameID))}
-		rows = append(rows, table.AfterGameButtons(string(Kind), t.ID, t.settings.GameNo))
+		e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Game #%s · %s", t.GameID, entry.ReplayHintIn(t.Lang, t.GameID))}
+		rows = append(rows, table.AfterGameButtonsIn(t.Lang, string(Kind), t.ID, t.settings.GameNo))
 	default:
 		turn := t.game.turn()
 		e.Description = fmt.Sprintf("%s's turn: press **My hand** and play a card.", seats[turn].Label())
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: "My hand", Style: discordgo.PrimaryButton, CustomID: id("hand")},
-			help.Button(string(Kind)),
+			help.ButtonIn(t.Lang, string(Kind)),
 		}})
 	}
 	return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: rows}
