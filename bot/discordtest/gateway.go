@@ -88,13 +88,17 @@ func (c *gwConn) writeLoop() {
 		c.queue = nil
 		c.mu.Unlock()
 		for _, e := range q {
+			// Delivery is stamped as the write begins: the bot may read
+			// the frame and answer before this goroutine runs again, and
+			// a stamp taken after the write would then come late (or
+			// after the answer) on a busy machine.
+			if e.sent != nil {
+				e.sent(time.Now())
+			}
 			_ = c.ws.SetWriteDeadline(time.Now().Add(10 * time.Second))
 			if err := c.ws.WriteMessage(websocket.TextMessage, e.frame); err != nil {
 				c.close()
 				return
-			}
-			if e.sent != nil {
-				e.sent(time.Now())
 			}
 		}
 	}

@@ -27,7 +27,7 @@ type interaction struct {
 
 	dispatched  bool // queued to a gateway session at least once
 	delivered   bool
-	deliveredAt time.Time          // real time of the first write to a gateway
+	deliveredAt time.Time          // real time the first write to a gateway began
 	offline     bool               // it was sent while no bot was connected
 	cb          *Callback          // its Message is left nil: see cbMessage
 	cbMessage   *discordgo.Message // the version Callback.Message shows, copied out by Response.Wait
