@@ -42,11 +42,8 @@ import (
 
 // startHold bounds how long a game's fresh table message waits for the
 // answer to the click that started it: Discord's 3 s to answer, and the
-// answer's own round trip, which a busy host or a slow Discord stretches
-// (5 s proved too short for a test machine under load). The wait ends as
-// soon as the answer's fate is known, shown or not, so a longer bound
-// only matters while the answer is still in flight.
-const startHold = 10 * time.Second
+// time a deferred answer may take to follow.
+const startHold = 5 * time.Second
 
 // startToken is the token of the click that starts a game, through which
 // the game's fresh table message is posted.
