@@ -17,16 +17,11 @@ type Jump struct {
 	Step        int
 }
 
-// Nav draws a replay viewer's controls at step of 0..last: ⏮ First, ◀ Back,
-// ▶ Next, ⏭ Last (the words are what a screen reader says, and what a
-// player who does not know the symbols reads), and a menu to jump to any
-// of jumps (at most ui.MaxChoices; the entry holding step is shown as
-// chosen).
-func Nav(k Kind, gameID string, step, last int, jumps []Jump) []discordgo.MessageComponent {
-	return NavIn(lang.English, k, gameID, step, last, jumps)
-}
-
-// NavIn is Nav with its labels in l, the viewer's language.
+// NavIn draws a replay viewer's controls at step of 0..last, labelled in l
+// (the viewer's language): ⏮ First, ◀ Back, ▶ Next, ⏭ Last (the words are
+// what a screen reader says, and what a player who does not know the
+// symbols reads), and a menu to jump to any of jumps (at most
+// ui.MaxChoices; the entry holding step is shown as chosen).
 func NavIn(l lang.Lang, k Kind, gameID string, step, last int, jumps []Jump) []discordgo.MessageComponent {
 	id := func(to int, arg string) string {
 		return ReplayControl{Game: k.Command(), GameID: gameID, Step: to, Control: arg}.ID()
@@ -104,12 +99,8 @@ func clipTo(s string, n int) string {
 	return s
 }
 
-// StepTitle is a replay embed's title: which game, which step of how many.
-func StepTitle(k Kind, gameID string, step, last int) string {
-	return StepTitleIn(lang.English, k, gameID, step, last)
-}
-
-// StepTitleIn is StepTitle in l, the viewer's language.
+// StepTitleIn is a replay embed's title in l, the viewer's language: which
+// game, which step of how many.
 func StepTitleIn(l lang.Lang, k Kind, gameID string, step, last int) string {
 	return l.T("history.step_title", "Game", k.Title, "Noun", Noun(l, k), "ID", gameID, "Step", step, "Last", last)
 }

@@ -1,6 +1,7 @@
 package history
 
 import (
+	"github.com/cardbot/cardbot/bot/lang"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
@@ -9,7 +10,7 @@ import (
 // The replay controls say in words what each does: a screen reader has
 // more to read than "black left-pointing triangle".
 func TestNavButtonsHaveTextLabels(t *testing.T) {
-	rows := Nav(laro, "0123456789abcdef", 0, 5, nil)
+	rows := NavIn(lang.English, laro, "0123456789abcdef", 0, 5, nil)
 	row := rows[0].(discordgo.ActionsRow)
 	want := []struct{ label, emoji string }{{"First", "⏮"}, {"Back", "◀"}, {"Next", "▶"}, {"Last", "⏭"}}
 	if len(row.Components) != len(want) {

@@ -73,10 +73,8 @@ func Page(ctx context.Context, st *store.Store, k Kind, l lang.Lang, guild, who 
 // Date shows when a game started, in each reader's own time zone.
 func Date(t time.Time) string { return fmt.Sprintf("<t:%d:f>", t.Unix()) }
 
-// Chips shows a player's chip result, or nothing for a game played for fun.
-func Chips(net int64) string { return ChipsIn(lang.English, net) }
-
-// ChipsIn is Chips in l.
+// ChipsIn shows a player's chip result in l, or nothing for a game played
+// for fun.
 func ChipsIn(l lang.Lang, net int64) string {
 	if net == 0 {
 		return ""
@@ -109,10 +107,7 @@ func Choices(ctx context.Context, st *store.Store, k Kind, guild, user, typed st
 // plain text (no <t:…> there): UTC, to the minute.
 func ChoiceDate(t time.Time) string { return t.UTC().Format("2 Jan 2006 15:04 UTC") } // lang:keep — a time layout
 
-// Players says how many sat at a game: "solo" or "3 players".
-func Players(n int) string { return PlayersIn(lang.English, n) }
-
-// PlayersIn is Players in l.
+// PlayersIn says in l how many sat at a game: "solo" or "3 players".
 func PlayersIn(l lang.Lang, n int) string {
 	if n == 1 {
 		return l.T("history.solo")

@@ -3,6 +3,7 @@ package highcard
 import (
 	"context"
 	"encoding/json"
+	"github.com/cardbot/cardbot/bot/lang"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -86,7 +87,7 @@ func (g *Game) looking() history.Module {
 		Kind: entry, Games: g.env.Games, Store: g.env.Store, Log: g.env.Log,
 		Line: func(context.Context, string) func(store.HistoryEntry) string {
 			return func(e store.HistoryEntry) string {
-				return "`" + e.Game.ID + "` · " + history.Date(e.Game.CreatedAt) + " · " + history.Players(len(e.Game.Seats)) + " · " + history.Chips(e.Net)
+				return "`" + e.Game.ID + "` · " + history.Date(e.Game.CreatedAt) + " · " + history.PlayersIn(lang.English, len(e.Game.Seats)) + " · " + history.ChipsIn(lang.English, e.Net)
 			}
 		},
 		ChoiceName: func(e store.HistoryEntry) string {

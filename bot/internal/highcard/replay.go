@@ -2,6 +2,7 @@ package highcard
 
 import (
 	"fmt"
+	"github.com/cardbot/cardbot/bot/lang"
 	"strconv"
 	"strings"
 
@@ -49,8 +50,8 @@ func replay(g store.Game, recs []store.ActionRecord) (int, func(int) (ui.Renderi
 			w := r.winner()
 			fmt.Fprintf(&b, "🏆 %s wins with %d.", seats[w].Label(), r.played[w])
 		}
-		e := &discordgo.MessageEmbed{Title: history.StepTitle(entry, g.ID, step, last), Description: b.String(), Color: entry.Colour}
-		return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: history.Nav(entry, g.ID, step, last, nil)}, nil
+		e := &discordgo.MessageEmbed{Title: history.StepTitleIn(lang.English, entry, g.ID, step, last), Description: b.String(), Color: entry.Colour}
+		return ui.Rendering{Embeds: []*discordgo.MessageEmbed{e}, Components: history.NavIn(lang.English, entry, g.ID, step, last, nil)}, nil
 	}
 	return last, draw, nil
 }
