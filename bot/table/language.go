@@ -41,12 +41,7 @@ func (e *Env) cachedLanguage(ctx context.Context, guild string) store.GuildLangu
 		e.Log.Warn("reading a server's language", "guild", guild, "err", err)
 		return store.GuildLanguage{Guild: guild}
 	}
-	e.langs.mu.Lock()
-	defer e.langs.mu.Unlock()
-	if e.langs.byGuild == nil {
-		e.langs.byGuild = map[string]store.GuildLanguage{}
-	}
-	e.langs.byGuild[guild] = g
+	e.storeLanguage(g)
 	return g
 }
 
@@ -92,6 +87,7 @@ func (e *Env) ServerLangChoice(ctx context.Context, guild string) string {
 	return e.cachedLanguage(ctx, guild).Chosen
 }
 
+// storeLanguage keeps g as its server's setting in the cache.
 func (e *Env) storeLanguage(g store.GuildLanguage) {
 	e.langs.mu.Lock()
 	defer e.langs.mu.Unlock()
