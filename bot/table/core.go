@@ -175,10 +175,9 @@ func (c *Core) SaveSeats(ctx context.Context, settings json.RawMessage) error {
 }
 
 func (c *Core) saveMessageID(id string) {
-	ctx, cancel := context.WithTimeout(context.Background(), StoreTimeout)
-	defer cancel()
-	if _, err := c.Env.Store.UpdateGame(ctx, c.GameID, store.GameUpdate{MessageID: &id}); err != nil {
+	if err := c.storeMessageID(id); err != nil {
 		c.Env.Log.Warn("storing the table message ID", "table", c.ID, "err", err)
+		c.retrySaveMessageID(id, 0)
 	}
 }
 

@@ -50,6 +50,7 @@ func (e *Env) Rebuild(ctx context.Context, g store.Game, title string, settings 
 	}
 	c := t.TableCore()
 	c.Seq = log[len(log)-1].Seq
+	g.MessageID = e.homeMessage(ctx, c, g.MessageID, log[0].At, t.Number())
 	retire, retired, err := e.Retired(ctx, g)
 	if err != nil {
 		return err

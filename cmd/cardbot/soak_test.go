@@ -19,7 +19,9 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"syscall"
 	"testing"
@@ -223,17 +225,22 @@ func (w *soakWorld) awaitDrain(done <-chan struct{}, cancel func(), stall time.D
 		if n := moved(); n != last {
 			last, since = n, time.Now()
 		} else if time.Since(since) > stall {
+			why := w.unfinished() // before cancel: it marks every player gone
 			cancel()
 			<-done
-			w.t.Fatalf("the games did not all end: nothing moved for %v after play stopped:%s", stall, w.unfinished())
+			w.t.Fatalf("the games did not all end: nothing moved for %v after play stopped:%s", stall, why)
 		}
 	}
 }
 
-// unfinished describes the tables whose game has not ended.
+// unfinished describes the tables someone still plays at, and the game
+// there if it has not ended.
 func (w *soakWorld) unfinished() string {
 	var out string
 	for _, st := range w.tables {
+		if !slices.ContainsFunc(st.players, func(p *soakPlayer) bool { return !p.gone.Load() }) {
+			continue // everyone has left it
+		}
 		m := st.current()
 		if _, over := screen.Find(m, "again"); !over {
 			out += fmt.Sprintf("\n--- %s table %d:\n%s", st.game, st.no+1, msgText(m))
@@ -243,6 +250,7 @@ func (w *soakWorld) unfinished() string {
 					out += fmt.Sprintf("\n  message %s: %q", cm.ID, msgText(cm))
 				}
 			}
+			out += w.lastRequestsAbout(st, 6)
 			for _, p := range st.players {
 				out += fmt.Sprintf("\n- %s's hand (last move at version %d of %q):\n%s", p.u.Name(), p.acted, p.actedOn, msgText(p.hand()))
 			}
@@ -252,6 +260,35 @@ func (w *soakWorld) unfinished() string {
 				out += fmt.Sprintf("\n- %s table %d: %s still plays; last Leave: %v", st.game, st.no+1, p.u.Name(), p.leaving.Load())
 			}
 		}
+	}
+	return out
+}
+
+// lastRequestsAbout lists the last n REST requests whose body names st's
+// table (its ID is in every title and custom_id): what the bot last sent
+// about it, for a stalled test's message.
+func (w *soakWorld) lastRequestsAbout(st *soakTable, n int) string {
+	m := st.ch.Messages()
+	if len(m) == 0 || len(m[len(m)-1].Embeds) == 0 {
+		return ""
+	}
+	id := strings.TrimPrefix(tableOf(m[len(m)-1]), "table ")
+	if id == "" {
+		return ""
+	}
+	var about []discordtest.Request
+	for _, r := range w.srv.Requests() {
+		if strings.Contains(string(r.Body), id) {
+			about = append(about, r)
+		}
+	}
+	out := fmt.Sprintf("\n  last %d of %d requests naming table %s:", min(n, len(about)), len(about), id)
+	for _, r := range about[max(0, len(about)-n):] {
+		body := string(r.Body)
+		if len(body) > 600 {
+			body = body[:300] + " … " + body[len(body)-300:]
+		}
+		out += fmt.Sprintf("\n  %s %s %s → %d: %s", r.Start.Format("15:04:05.000"), r.Method, r.Route, r.Status, body)
 	}
 	return out
 }

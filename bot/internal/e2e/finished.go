@@ -61,20 +61,33 @@ func (w *World) RefuseChannel(on bool) {
 // time a table open after its game closes, moved as if time had passed.
 func (w *World) SetDeadline(gameID string, at time.Time) {
 	w.T.Helper()
+	w.setGame(gameID, "deadline", at.UnixMilli())
+}
+
+// SetMessageID sets a stored game's table message while the bot is stopped,
+// as if storing a newer one had failed.
+func (w *World) SetMessageID(gameID, messageID string) {
+	w.T.Helper()
+	w.setGame(gameID, "message_id", messageID)
+}
+
+// setGame sets one column of a stored game while the bot is stopped.
+func (w *World) setGame(gameID, column string, v any) {
+	w.T.Helper()
 	if w.B != nil {
-		w.T.Fatal("SetDeadline needs the bot stopped")
+		w.T.Fatalf("setting a game's %s needs the bot stopped", column)
 	}
 	db, err := sql.Open("sqlite3", w.DB)
 	if err != nil {
 		w.T.Fatal(err)
 	}
 	defer db.Close()
-	res, err := db.Exec(`UPDATE games SET deadline = ? WHERE id = ?`, at.UnixMilli(), gameID)
+	res, err := db.Exec(`UPDATE games SET `+column+` = ? WHERE id = ?`, v, gameID)
 	if err != nil {
 		w.T.Fatal(err)
 	}
 	if n, _ := res.RowsAffected(); n != 1 {
-		w.T.Fatalf("SetDeadline: game %s: %d rows changed, want 1", gameID, n)
+		w.T.Fatalf("setting game %s's %s: %d rows changed, want 1", gameID, column, n)
 	}
 }
 
