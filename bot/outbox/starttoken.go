@@ -109,10 +109,18 @@ func (o *Outbox) startHeldLocked(now time.Time) time.Time {
 // returns its ID; "" if the channel endpoint must post it.
 func (o *Outbox) postThroughStart(r ui.Rendering, channelID string) string {
 	o.mu.Lock()
+	held := o.start
 	s := o.startUsableLocked(time.Now())
 	o.start = nil // one fresh message per start, whatever comes of it
 	o.mu.Unlock()
 	if s == nil || s.channel != channelID {
+		if held != nil {
+			// Rare, and it costs the game its edits outside the global limit:
+			// worth a line that says why.
+			o.log.Info("table message posted through the channel, not the start click's token",
+				"answered", held.shown, "waited", time.Since(held.hold.Add(-startHold)).Round(time.Millisecond),
+				"clicked_in", held.channel, "posting_in", channelID)
+		}
 		return ""
 	}
 	embeds, comps := ui.OrEmpty(r.Embeds, r.Components)
@@ -126,7 +134,7 @@ func (o *Outbox) postThroughStart(r ui.Rendering, channelID string) string {
 	if err != nil || m.ID == "" || m.Flags&discordgo.MessageFlagsEphemeral != 0 {
 		// Refused, or shown to the clicker alone: the channel endpoint
 		// posts the table message, which everyone must see.
-		o.log.Debug("table message not posted through the start click's token; using the channel", "err", err)
+		o.log.Info("table message not posted through the start click's token; using the channel", "err", err)
 		return ""
 	}
 	o.noteAttached(m.ID, r)

@@ -89,7 +89,7 @@ func TestDiscordFaultsUnderLoadLoseNothing(t *testing.T) {
 	// A click made while no bot was connected fails as Discord shows it
 	// ("This interaction failed"); nothing else may fail, and nothing may be
 	// answered twice. The click made during the cut reached the bot after
-	// its 3 s, and the bot answered it (in vain, 10062) and went on.
+	// its deadline, and the bot answered it (in vain, 10062) and went on.
 	offline := map[string]bool{}
 	answeredLate := false
 	for _, f := range srv.Failures() {
@@ -123,7 +123,8 @@ func TestDiscordFaultsUnderLoadLoseNothing(t *testing.T) {
 // clickWhileCut cuts the gateway for long enough that discordgo gets back
 // only after about 7 s (it retries after 1 s, then 2 s more, then 4 s
 // more), and meanwhile a player clicks My hand: Discord replays the click
-// on the RESUME, long after its 3 s. It returns the click's interaction ID.
+// on the RESUME, after its callbackDeadline (3 s, or 6 s under -race). It
+// returns the click's interaction ID.
 func clickWhileCut(t *testing.T, w *soakWorld) string {
 	t.Helper()
 	w.srv.CutGateway(4 * time.Second)

@@ -85,7 +85,7 @@ type soakWorld struct {
 func newSoakWorld(t *testing.T, n int, rng *rand.Rand, extra ...string) *soakWorld {
 	t.Helper()
 	cardbotBinary(t)
-	w := &soakWorld{t: t, srv: discordtest.New(t), dir: t.TempDir()}
+	w := &soakWorld{t: t, srv: discordtest.New(t, discordtest.WithCallbackDeadline(callbackDeadline)), dir: t.TempDir()}
 	w.db = filepath.Join(w.dir, "data", "cardbot.db")
 	for i := range 2 {
 		w.guilds = append(w.guilds, w.srv.AddGuild(fmt.Sprintf("soak server %d", i+1)))
