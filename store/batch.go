@@ -32,9 +32,9 @@ type appendReq struct {
 // ErrSeqConflict and changes nothing. A move that would overdraw a player fails with an
 // *InsufficientChipsError, and then the action is not appended either.
 //
-// Concurrent calls (many tables at once) are group-committed: one writer goroutine runs a
-// batch of them in a single transaction, each under its own SAVEPOINT so that one failing
-// action is rolled back alone. One commit then makes the whole batch durable, which is
+// Concurrent calls (many tables at once) are group-committed: a writer goroutine (one per
+// lane, lanes.go) runs a batch of them in a single transaction, each under its own
+// SAVEPOINT when one fails, so that the failing action is rolled back alone. One commit then makes the whole batch durable, which is
 // what lets SQLite take thousands of appends a second.
 func (s *Store) AppendAction(ctx context.Context, a ActionRecord, moves []ChipMove) error {
 	if err := ctx.Err(); err != nil {

@@ -15,8 +15,9 @@
 // runs one per shard): their writers take turns at SQLite's file lock, each waiting for
 // the other's commit rather than failing.
 //
-// On PostgreSQL the same single writer group-commits over one connection, with
-// synchronous_commit on: COMMIT returns once the server has the transaction on its disk.
+// On PostgreSQL two writers (lanes, see lanes.go) group-commit over a connection each,
+// every game's actions through one of them, with synchronous_commit on: COMMIT returns
+// once the server has the transaction on its disk.
 // Several processes may share the database; two appending the same seq of one game
 // collide on the actions' primary key, and exactly one wins (ErrSeqConflict for the other).
 //
