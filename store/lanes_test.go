@@ -107,6 +107,12 @@ func TestWriteTxRunsAgainAfterADeadlock(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer other.Rollback()
+		// Only the write may be the one that breaks the deadlock: the server breaks it in
+		// the session whose deadlock_timeout runs out first, which under load need not be
+		// the one that began waiting first. (It takes a superuser, as .ci/run's is.)
+		if _, err := other.ExecContext(ctx, `SET LOCAL deadlock_timeout = '1min'`); err != nil {
+			t.Fatalf("other: %v", err)
+		}
 		const touch = `UPDATE balances SET created_at = created_at WHERE guild = 'g' AND user_id = $1`
 		if _, err := other.ExecContext(ctx, touch, "y"); err != nil {
 			t.Fatal(err)
@@ -127,8 +133,8 @@ func TestWriteTxRunsAgainAfterADeadlock(t *testing.T) {
 				return err
 			})
 		}()
-		// Once the write waits for y, other asks for x: a deadlock, which the write,
-		// waiting longest, detects and breaks by failing.
+		// Once the write waits for y, other asks for x: a deadlock, which the write
+		// detects and breaks by failing.
 		for waiting := 0; waiting == 0; {
 			if err := s.rdb.QueryRowContext(ctx, `SELECT COUNT(*) FROM pg_stat_activity
 				WHERE pid = $1 AND wait_event_type = 'Lock'`, pid).Scan(&waiting); err != nil {
