@@ -150,8 +150,10 @@ func TestWriteTxRunsAgainAfterADeadlock(t *testing.T) {
 		if err := <-done; err != nil {
 			t.Fatalf("writeTx: %v", err)
 		}
-		if runs != 2 {
-			t.Errorf("fn ran %d times, want 2 (once failed by the deadlock, once committed)", runs)
+		// Twice, or three times: the write's second run can take x again before other
+		// (which waits for x) gets it, and deadlock once more the same way.
+		if runs < 2 {
+			t.Errorf("fn ran %d times, want at least 2 (failed by the deadlock, then committed)", runs)
 		}
 	})
 }

@@ -304,12 +304,12 @@ func (o *Outbox) sendOne() (more, refused bool) {
 		o.mu.Unlock()
 		r := o.forChannel(b.r)
 		m, err := o.session.ChannelMessageSendComplex(b.channel, &discordgo.MessageSend{
-			Content: r.Content, Embeds: r.Embeds, Components: r.Components, Files: r.DiscordFiles(),
+			Content: r.Content, Embeds: ui.RichEmbeds(r.Embeds), Components: r.Components, Files: r.DiscordFiles(),
 		})
 		if err != nil && o.refusedPictures(err, r) {
 			r = withoutPictures(r)
 			m, err = o.session.ChannelMessageSendComplex(b.channel, &discordgo.MessageSend{
-				Content: r.Content, Embeds: r.Embeds, Components: r.Components,
+				Content: r.Content, Embeds: ui.RichEmbeds(r.Embeds), Components: r.Components,
 			})
 		}
 		if err == nil {

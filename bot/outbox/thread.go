@@ -104,7 +104,7 @@ func (o *Outbox) closingPost(channelID string, r ui.Rendering) {
 	r = o.forChannel(r)
 	post := func(r ui.Rendering) error {
 		_, err := o.session.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{
-			Content: r.Content, Embeds: r.Embeds, Components: r.Components, Files: r.DiscordFiles(),
+			Content: r.Content, Embeds: ui.RichEmbeds(r.Embeds), Components: r.Components, Files: r.DiscordFiles(),
 		})
 		return err
 	}

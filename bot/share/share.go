@@ -63,7 +63,7 @@ func post(ctx context.Context, env *table.Env, in *ui.Input, r ui.Rendering) err
 		return err
 	}
 	_, err := env.Session.ChannelMessageSendComplex(in.ChannelID, &discordgo.MessageSend{
-		Content: in.ServerLang.T("share.by", "User", in.UserID), Embeds: r.Embeds, Files: r.DiscordFiles(),
+		Content: in.ServerLang.T("share.by", "User", in.UserID), Embeds: ui.RichEmbeds(r.Embeds), Files: r.DiscordFiles(),
 		// Naming the sharer must not ping them, nor anyone on the board.
 		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}},
 	}, discordgo.WithContext(ctx))

@@ -108,13 +108,13 @@ func (e *Env) PostAnnouncements(ctx context.Context) {
 				return
 			}
 			m, err := e.Session.ChannelMessageSendComplex(a.Channel, &discordgo.MessageSend{
-				Content: r.Content, Embeds: r.Embeds, Files: r.DiscordFiles(),
+				Content: r.Content, Embeds: ui.RichEmbeds(r.Embeds), Files: r.DiscordFiles(),
 			}, discordgo.WithContext(ctx))
 			if outbox.PicturesRefused(err, r) {
 				// No Attach Files here: the summary's text says it all.
 				r = outbox.WithoutPictures(r)
 				m, err = e.Session.ChannelMessageSendComplex(a.Channel, &discordgo.MessageSend{
-					Content: r.Content, Embeds: r.Embeds,
+					Content: r.Content, Embeds: ui.RichEmbeds(r.Embeds),
 				}, discordgo.WithContext(ctx))
 			}
 			if err != nil {
@@ -171,8 +171,9 @@ func (e *Env) retireClosed(ctx context.Context, a store.Announcement) {
 	if err := e.Pace.Wait(ctx); err != nil {
 		return
 	}
+	embeds := ui.RichEmbeds(r.Embeds)
 	if _, err := e.Session.ChannelMessageEditComplex(&discordgo.MessageEdit{
-		ID: a.RetireID, Channel: a.Channel, Content: &r.Content, Embeds: &r.Embeds, Components: &r.Components,
+		ID: a.RetireID, Channel: a.Channel, Content: &r.Content, Embeds: &embeds, Components: &r.Components,
 	}, discordgo.WithContext(ctx)); err != nil {
 		e.Log.Warn("retiring a table message", "game", a.GameID, "message", a.RetireID, "err", err)
 	}

@@ -113,7 +113,7 @@ func (c Calls) PostHeader(ctx context.Context, channel string, header ui.Renderi
 		return "", err
 	}
 	m, err := c.Session.ChannelMessageSendComplex(channel, &discordgo.MessageSend{
-		Content: header.Content, Embeds: header.Embeds,
+		Content: header.Content, Embeds: ui.RichEmbeds(header.Embeds),
 	}, discordgo.WithContext(ctx))
 	if err != nil {
 		return "", err

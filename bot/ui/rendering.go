@@ -2,6 +2,7 @@ package ui
 
 import (
 	"bytes"
+	"slices"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -72,8 +73,10 @@ func (r Rendering) WithoutButtons() Rendering {
 }
 
 // OrEmpty turns nil embeds and components into empty lists: in an edit,
-// nil keeps the old ones and an empty list removes them.
+// nil keeps the old ones and an empty list removes them. The embeds are
+// RichEmbeds, safe to hand to discordgo.
 func OrEmpty(e []*discordgo.MessageEmbed, c []discordgo.MessageComponent) ([]*discordgo.MessageEmbed, []discordgo.MessageComponent) {
+	e = RichEmbeds(e)
 	if e == nil {
 		e = []*discordgo.MessageEmbed{}
 	}
@@ -81,6 +84,28 @@ func OrEmpty(e []*discordgo.MessageEmbed, c []discordgo.MessageComponent) ([]*di
 		c = []discordgo.MessageComponent{}
 	}
 	return e, c
+}
+
+// RichEmbeds returns e for discordgo's channel message calls, which set the
+// type of every embed that has none to "rich", writing into the embed: a
+// rendering's embeds are shared (a click's answer and the outbox's redraw of
+// the clicked message, say), and two such calls at once were a data race.
+// Embeds without a type are copied with it set; e itself is returned when
+// every embed has one, and is never written.
+func RichEmbeds(e []*discordgo.MessageEmbed) []*discordgo.MessageEmbed {
+	i := slices.IndexFunc(e, func(m *discordgo.MessageEmbed) bool { return m != nil && m.Type == "" })
+	if i < 0 {
+		return e
+	}
+	out := slices.Clone(e)
+	for j := i; j < len(out); j++ {
+		if m := out[j]; m != nil && m.Type == "" {
+			c := *m
+			c.Type = discordgo.EmbedTypeRich
+			out[j] = &c
+		}
+	}
+	return out
 }
 
 // SomethingWrong is what a user sees, in l, when the bot itself failed.
