@@ -304,7 +304,7 @@ func (s *Server) dispatchLocked(guildID, t string, d []byte, sent func(time.Time
 // DropConnections cuts every gateway connection without a close frame, as a
 // network failure would. Sessions stay resumable: discordgo reconnects by
 // itself (after about a second) and RESUMEs, and dispatches sent meanwhile
-// are replayed.
+// are replayed. An interaction in flight is marked cut off (cutOffLocked).
 func (s *Server) DropConnections() {
 	s.mu.Lock()
 	var drop []*gwConn
@@ -314,6 +314,7 @@ func (s *Server) DropConnections() {
 			sess.conn = nil
 		}
 	}
+	s.cutOffLocked()
 	s.mu.Unlock()
 	for _, c := range drop {
 		c.close()

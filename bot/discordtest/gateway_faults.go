@@ -18,7 +18,8 @@ import (
 // old sessions are lost, and until the new session is ready a user's action
 // fails with ErrNoBot, as Discord tells its user "This interaction failed".
 // An interaction already sent to an old session and not yet answered may be
-// lost with it: if it gets no callback in time, its failure says so.
+// lost with it: if it gets no callback in time, its failure says so
+// (cutOffLocked).
 func (s *Server) InvalidateSessions() {
 	s.mu.Lock()
 	var drop []*gwConn
@@ -29,11 +30,7 @@ func (s *Server) InvalidateSessions() {
 		}
 		delete(s.sessions, id)
 	}
-	for _, in := range s.interactions {
-		if in.delivered && in.cb == nil && !in.failed {
-			in.lostWithSession = true
-		}
-	}
+	s.cutOffLocked()
 	s.notifyLocked()
 	s.mu.Unlock()
 	for _, c := range drop {
@@ -110,12 +107,24 @@ func (s *Server) timeoutLocked(in *interaction) {
 	switch {
 	case in.offline:
 		detail = fmt.Sprintf("no callback within %v; no bot was connected when it was sent", s.cfg.callbackDeadline)
-	case in.lostWithSession:
-		detail = fmt.Sprintf("no callback within %v; it was sent to a session that was then invalidated", s.cfg.callbackDeadline)
+	case in.cutOff:
+		detail = fmt.Sprintf("no callback within %v; the bot's gateway connection dropped just after it was sent", s.cfg.callbackDeadline)
 	case !in.delivered:
 		// Held on a cut or slow gateway: no bot could have answered it.
 		detail = fmt.Sprintf("no callback within %v; it was not delivered to a bot in that time", s.cfg.callbackDeadline)
 	}
 	s.failLocked(FailureTimeout, in, detail)
 	in.settle()
+}
+
+// cutOffLocked marks every interaction delivered and not yet answered as sent
+// just before its connection went: the frame may not have reached the bot, as
+// with real Discord when the network drops. If it then misses its deadline, its
+// failure says so rather than blame a slow answer. Callers hold s.mu.
+func (s *Server) cutOffLocked() {
+	for _, in := range s.interactions {
+		if in.delivered && in.cb == nil && !in.failed {
+			in.cutOff = true
+		}
+	}
 }
