@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/ui"
+	"github.com/cardbot/cardbot/bot/webhook"
 )
 
 // A click on a public message (a lobby's Join or Start, a finished table's
@@ -188,7 +189,7 @@ func (o *Outbox) takeClickedLocked(now time.Time) *clickedEdit {
 // message's attachments (the redraw names none, as the callback did not).
 func (o *Outbox) sendClicked(e *clickedEdit) {
 	r := o.forChannel(e.r)
-	embeds, comps := ui.OrEmpty(r.Embeds, r.Components)
+	embeds, comps := ui.OrEmpty(webhook.OwnEmbeds(r.Embeds), r.Components)
 	_, err := o.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
 		ID: e.messageID, Channel: e.channel, Content: &r.Content, Embeds: &embeds, Components: &comps,
 	})

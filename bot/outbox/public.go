@@ -9,6 +9,7 @@ import (
 
 	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/ui"
+	"github.com/cardbot/cardbot/bot/webhook"
 )
 
 // Sending the table message itself, and what the outbox does when Discord
@@ -28,8 +29,9 @@ func (o *Outbox) sendPublic(r ui.Rendering, fresh bool, channelID, msgID string)
 			comps = []discordgo.MessageComponent{}
 		}
 		files, keep := o.editFiles(msgID, r)
+		embeds := webhook.OwnEmbeds(r.Embeds)
 		_, err := o.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
-			ID: msgID, Channel: channelID, Content: &r.Content, Embeds: &r.Embeds, Components: &comps,
+			ID: msgID, Channel: channelID, Content: &r.Content, Embeds: &embeds, Components: &comps,
 			Files: files, Attachments: keep,
 		})
 		if err == nil {
@@ -52,7 +54,7 @@ func (o *Outbox) sendPublic(r ui.Rendering, fresh bool, channelID, msgID string)
 		return // a game's first table message, outside the global limit (see starttoken.go)
 	}
 	m, err := o.session.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{
-		Content: r.Content, Embeds: r.Embeds, Components: r.Components, Files: r.DiscordFiles(),
+		Content: r.Content, Embeds: webhook.OwnEmbeds(r.Embeds), Components: r.Components, Files: r.DiscordFiles(),
 	})
 	if err != nil && o.refusedPictures(err, r) {
 		o.sendPublic(r, fresh, channelID, msgID) // now without pictures

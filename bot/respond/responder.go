@@ -122,7 +122,7 @@ func (ans *discordAnswer) Deliver(a Answer) error {
 		// A public redraw of the clicked message (secure let it through,
 		// so it is marked Public): edit that message, and take the private
 		// placeholder away.
-		embeds, comps := ui.OrEmpty(d.Embeds, d.Components)
+		embeds, comps := ui.OrEmpty(webhook.OwnEmbeds(d.Embeds), d.Components)
 		if err := ans.d.Budget(); err != nil {
 			return err
 		}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bwmarrin/discordgo"
 )
 
 func TestTokenLimitersAreSharedPerTokenAndForgottenWhenIdle(t *testing.T) {
@@ -81,5 +83,22 @@ func TestSuccessBodiesAreDroppedAndErrorBodiesKept(t *testing.T) {
 	}
 	if reused != 3 {
 		t.Errorf("%d of the 3 calls after the first reused the connection: a dropped body must be read to its end", reused)
+	}
+}
+
+// TestOwnEmbedsAreCopies: what discordgo writes to the copies (an embed's
+// type) leaves the rendering's embeds as they were.
+func TestOwnEmbedsAreCopies(t *testing.T) {
+	es := []*discordgo.MessageEmbed{{Title: "Table abc123"}, nil}
+	own := OwnEmbeds(es)
+	if len(own) != 2 || own[0] == es[0] || own[0].Title != "Table abc123" || own[1] != nil {
+		t.Fatalf("OwnEmbeds(%v) = %v: want a copy of the first and nil", es, own)
+	}
+	own[0].Type = "rich"
+	if es[0].Type != "" {
+		t.Errorf("a write to the copy reached the rendering's embed: type %q", es[0].Type)
+	}
+	if OwnEmbeds(nil) != nil {
+		t.Error("OwnEmbeds(nil) is not nil: an edit would clear the embeds instead of sending null")
 	}
 }
