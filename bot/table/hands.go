@@ -26,10 +26,10 @@ type handToken struct {
 	// hand edits. An edit that Discord refused leaves it wrong, which costs
 	// at most that one redraw: the next change of the hand is sent.
 	shown uint64
-	// key is the table's HandKey for what the message shows (shown), or 0
-	// when not known: only refreshHand, which computes both, sets it; any
-	// other change of shown leaves it 0 (a handToken made anew), so that
-	// the next redraw is drawn and compared by its fingerprint.
+	// key is the table's HandKey for what the message shows (shown), set
+	// with shown wherever the rendering and the key come from one state, or
+	// 0 when not known (after a restart, or a token linked by a click's own
+	// answer): the next redraw is then drawn and compared by fingerprint.
 	key uint64
 	// origin is the ID of the interaction whose answer created the message
 	// the token edits ("" : not known, as after a restart): two tokens with
@@ -58,7 +58,7 @@ func HandReply(t Table, in *ui.Input, seat int, note string) *ui.Reply {
 	v := t.HandView(seat, note)
 	verb := in.Component.Verb
 	fromTable := verb == VerbHand || verb == VerbBack
-	return AnswerHand(t, in, v, fromTable)
+	return answerHand(t, in, v, fromTable, v.Fingerprint(), noteKey(handKey(t, seat), note))
 }
 
 // AdoptHand makes the message of interaction i (created at at) a new hand

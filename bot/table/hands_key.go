@@ -30,6 +30,19 @@ func handKey(t Table, s int) uint64 {
 	return k.HandKey(s)
 }
 
+// noteKey is the key of a hand shown with note on top: key itself without
+// a note; with one, a key no redraw (drawn without a note) can have, so the
+// next redraw is drawn and compared, and replaces the note if it differs.
+func noteKey(key uint64, note string) uint64 {
+	if key == 0 || note == "" {
+		return key
+	}
+	k := NewKeyHash()
+	k.Int(int64(key))
+	k.String(note)
+	return k.Sum()
+}
+
 // keySeed seeds every KeyHash: keys are compared only within one process.
 var keySeed = maphash.MakeSeed()
 
