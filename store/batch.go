@@ -32,9 +32,9 @@ type appendReq struct {
 // ErrSeqConflict and changes nothing. A move that would overdraw a player fails with an
 // *InsufficientChipsError, and then the action is not appended either.
 //
-// Concurrent calls (many tables at once) are group-committed: one writer goroutine runs a
-// batch of them in a single transaction, each under its own SAVEPOINT so that one failing
-// action is rolled back alone. One commit then makes the whole batch durable, which is
+// Concurrent calls (many tables at once) are group-committed: a writer goroutine (one per
+// lane, lanes.go) runs a batch of them in a single transaction, each under its own
+// SAVEPOINT when one fails, so that the failing action is rolled back alone. One commit then makes the whole batch durable, which is
 // what lets SQLite take thousands of appends a second.
 func (s *Store) AppendAction(ctx context.Context, a ActionRecord, moves []ChipMove) error {
 	if err := ctx.Err(); err != nil {
@@ -52,7 +52,7 @@ func (s *Store) submit(ctx context.Context, req *appendReq) error {
 		return err
 	}
 	select {
-	case s.batch <- req:
+	case s.laneOf(req.rec.GameID).in <- req:
 	case <-ctx.Done():
 		return ctx.Err()
 	case <-s.closed:
@@ -76,55 +76,56 @@ const (
 	gatherMax  = 2 * time.Millisecond
 )
 
-// writer is the single goroutine that group-commits appends.
-func (s *Store) writer() {
+// writer is the goroutine of one lane that group-commits its appends (lanes.go).
+func (s *Store) writer(l *lane) {
 	defer s.bg.Done()
-	defer close(s.synced) // after the last batch: the syncer answers it and stops
-	prev := 0             // size of the previous batch: how many callers may come back
+	defer s.writers.Done()
+	prev := 0 // size of the previous batch: how many callers may come back
 	for {
 		var first *appendReq
 		select {
-		case first = <-s.batch:
-		case <-s.tokensQueued:
+		case first = <-l.in:
+		case <-l.tokensQueued:
 			// Hand tokens ride with the next batch of actions; when none comes soon,
 			// they are committed alone.
 			select {
-			case first = <-s.batch:
+			case first = <-l.in:
 			case <-time.After(handTokenWait):
 			case <-s.closed:
 			}
 		case <-s.closed:
-			s.flushHandTokens()
+			s.flushHandTokens(l)
 			return
 		}
 		if first == nil {
-			s.flushHandTokens()
+			s.flushHandTokens(l)
 			continue
 		}
-		batch := s.drain([]*appendReq{first})
+		batch := s.drain(l, []*appendReq{first})
 		if len(batch) < min(prev, maxBatch) {
-			batch = s.gather(batch, min(prev, maxBatch))
+			batch = s.gather(l, batch, min(prev, maxBatch))
 		}
 		prev = len(batch)
-		s.runBatch(batch)
+		s.runBatch(l, batch)
 	}
 }
 
-// flushHandTokens commits the queued hand tokens, if any, in a transaction of their own.
-func (s *Store) flushHandTokens() {
+// flushHandTokens commits the queued hand tokens of l's games, if any, in a transaction
+// of their own.
+func (s *Store) flushHandTokens(l *lane) {
 	s.tokensMu.Lock()
 	queued := len(s.tokens) > 0
 	s.tokensMu.Unlock()
 	if queued {
-		s.runBatch(nil)
+		s.runBatch(l, nil)
 	}
 }
 
-// drain adds everyone already queued to the batch, up to maxBatch.
-func (s *Store) drain(batch []*appendReq) []*appendReq {
+// drain adds everyone already queued in l to the batch, up to maxBatch.
+func (s *Store) drain(l *lane, batch []*appendReq) []*appendReq {
 	for len(batch) < maxBatch {
 		select {
-		case r := <-s.batch:
+		case r := <-l.in:
 			batch = append(batch, r)
 		default:
 			return batch
@@ -135,14 +136,14 @@ func (s *Store) drain(batch []*appendReq) []*appendReq {
 
 // gather waits for callers until the batch has want of them, none came for gatherIdle,
 // or gatherMax has passed.
-func (s *Store) gather(batch []*appendReq, want int) []*appendReq {
+func (s *Store) gather(l *lane, batch []*appendReq, want int) []*appendReq {
 	deadline := time.Now().Add(gatherMax)
 	t := time.NewTimer(gatherIdle)
 	defer t.Stop()
 	for len(batch) < want {
 		select {
-		case r := <-s.batch:
-			batch = s.drain(append(batch, r))
+		case r := <-l.in:
+			batch = s.drain(l, append(batch, r))
 		case <-t.C:
 			return batch
 		case <-s.closed:
@@ -159,17 +160,31 @@ func (s *Store) gather(batch []*appendReq, want int) []*appendReq {
 
 // runBatch appends a batch in one transaction; its callers are answered once it is on
 // the disk (by the syncer), or at once when it failed.
-func (s *Store) runBatch(batch []*appendReq) {
-	errs, err := s.commitBatch(batch, false)
-	if errors.Is(err, errRetryWithSavepoints) {
-		errs, err = s.commitBatch(batch, true)
+func (s *Store) runBatch(l *lane, batch []*appendReq) {
+	var errs []error
+	var err error
+	for savepoints := false; ; {
+		errs, err = s.commitBatch(l, batch, savepoints)
+		if errors.Is(err, errNewPlayers) && !l.newPlayers {
+			l.newPlayers = true // again, creating them first (lanes.go)
+			continue
+		}
+		if errors.Is(err, errRetryWithSavepoints) && !savepoints {
+			savepoints = true
+			continue
+		}
+		break
 	}
+	l.newPlayers = false
 	if err != nil && len(batch) > 1 {
 		// The batch transaction failed as a whole (a commit that could not take the lock,
 		// say): nothing of it is stored, so every action is retried in its own
 		// transaction and fails only for its own reasons.
+		if s.observeBatchFailure != nil {
+			s.observeBatchFailure(err)
+		}
 		for _, r := range batch {
-			s.runBatch([]*appendReq{r})
+			s.runBatch(l, []*appendReq{r})
 		}
 		return
 	}
@@ -193,7 +208,7 @@ var errRetryWithSavepoints = errors.New("store: retry batch with savepoints")
 // (they cost about a sixth of an append). If an action fails in a batch of several, its
 // partial changes cannot be undone alone: the attempt is rolled back and the batch runs
 // again with a SAVEPOINT around each action, so that only the failing one is dropped.
-func (s *Store) commitBatch(batch []*appendReq, savepoints bool) ([]error, error) {
+func (s *Store) commitBatch(l *lane, batch []*appendReq, savepoints bool) ([]error, error) {
 	// The batch outlives any one caller, so it runs under its own context; each caller's
 	// context is checked before its action is applied.
 	ctx := context.Background()
@@ -202,13 +217,16 @@ func (s *Store) commitBatch(batch []*appendReq, savepoints bool) ([]error, error
 	}
 	errs := make([]error, len(batch))
 	begin := time.Now()
-	tx, err := s.wdb.BeginTx(ctx, nil)
+	tx, err := l.wdb.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, fmt.Errorf("store: begin: %w", err)
 	}
 	defer tx.Rollback()
 	games, err := s.loadBatchGames(ctx, tx, batch)
 	if err != nil {
+		return nil, err
+	}
+	if err := s.lockBalances(ctx, tx, l, batch, games); err != nil {
 		return nil, err
 	}
 	var set []bool // written by appendSet (batch_postgres.go)
@@ -246,7 +264,7 @@ func (s *Store) commitBatch(batch []*appendReq, savepoints bool) ([]error, error
 		// Fenced while the batch ran: nothing of it may commit (fence.go).
 		return nil, err
 	}
-	tokens := s.takeHandTokens()
+	tokens := s.takeHandTokens(l)
 	if len(batch) == 0 && len(tokens) == 0 {
 		return errs, nil
 	}
@@ -256,7 +274,7 @@ func (s *Store) commitBatch(batch []*appendReq, savepoints bool) ([]error, error
 		return nil, err
 	}
 	commit := time.Now()
-	if err := s.commitTx(tx); err != nil && !s.committedAnyway(batch, errs) {
+	if err := s.commitTx(tx); err != nil && !s.committedAnyway(l, batch, errs) {
 		s.requeueHandTokens(tokens)
 		return nil, fmt.Errorf("store: commit: %w", err)
 	}

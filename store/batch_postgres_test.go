@@ -87,7 +87,7 @@ func TestSetAppendMatchesActionByAction(t *testing.T) {
 					c := *r
 					cp = append(cp, &c)
 				}
-				errs, err := run.s.commitBatch(cp, run.savepoints)
+				errs, err := run.s.commitBatch(run.s.lanes[0], cp, run.savepoints)
 				if err != nil {
 					t.Fatalf("round %d (savepoints %v): %v", round, run.savepoints, err)
 				}

@@ -32,7 +32,7 @@ func (s *Store) commitTx(tx *sql.Tx) error {
 
 // committedAnyway reports whether a batch whose COMMIT failed is in the database after
 // all (see above). It answers false when it cannot tell within commitCheckFor.
-func (s *Store) committedAnyway(batch []*appendReq, errs []error) bool {
+func (s *Store) committedAnyway(l *lane, batch []*appendReq, errs []error) bool {
 	if s.dialect != dialectPostgres {
 		return false // SQLite's COMMIT is local: it failed, or it stopped the process
 	}
@@ -52,7 +52,7 @@ func (s *Store) committedAnyway(batch []*appendReq, errs []error) bool {
 	q := rebind(`SELECT COUNT(*) FROM actions WHERE game_id = ? AND seq = ? AND data = ?`)
 	for {
 		var n int
-		err := s.wdb.QueryRowContext(ctx, q, probe.rec.GameID, probe.rec.Seq, string(probe.rec.Data)).Scan(&n)
+		err := l.wdb.QueryRowContext(ctx, q, probe.rec.GameID, probe.rec.Seq, string(probe.rec.Data)).Scan(&n)
 		if err == nil {
 			return n > 0
 		}

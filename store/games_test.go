@@ -185,7 +185,7 @@ func testBatchIsolatesFailures(t *testing.T) {
 		mk(cancelled, g2, 2),
 		mk(ctx, g2, 2, ChipMove{User: "b", Reason: ReasonRefund, Amount: 10}),
 	}
-	s.runBatch(batch)
+	s.runBatch(s.lanes[0], batch)
 	wantErrs := []error{nil, nil, ErrSeqConflict, ErrInsufficientChips, context.Canceled, nil}
 	for i, r := range batch {
 		if err := <-r.done; !errors.Is(err, wantErrs[i]) || (err == nil) != (wantErrs[i] == nil) {

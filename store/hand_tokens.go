@@ -32,7 +32,7 @@ func (s *Store) QueueHandToken(gameID string, h HandToken) {
 	s.tokens[handTokenKey{gameID, h.User}] = h
 	s.tokensMu.Unlock()
 	select {
-	case s.tokensQueued <- struct{}{}:
+	case s.laneOf(gameID).tokensQueued <- struct{}{}:
 	default:
 	}
 }
@@ -43,7 +43,8 @@ func (s *Store) QueueHandToken(gameID string, h HandToken) {
 // player's previous hand message, which they no longer look at.
 func (s *Store) SaveHandToken(ctx context.Context, gameID string, h HandToken) error {
 	s.QueueHandToken(gameID, h)
-	return s.submit(ctx, &appendReq{ctx: ctx, flush: true, done: make(chan error, 1)})
+	// The flush names the game so that it goes to the lane that writes the game's tokens.
+	return s.submit(ctx, &appendReq{ctx: ctx, rec: ActionRecord{GameID: gameID}, flush: true, done: make(chan error, 1)})
 }
 
 // handTokenWait is how long a queued hand token waits for a batch of actions to ride
@@ -53,12 +54,24 @@ const handTokenWait = 20 * time.Millisecond
 // handTokenKey names a player's hand in one game.
 type handTokenKey struct{ game, user string }
 
-// takeHandTokens empties the queue.
-func (s *Store) takeHandTokens() map[handTokenKey]HandToken {
+// takeHandTokens takes the queued tokens of l's games: each lane writes the tokens of the
+// games whose actions it commits, so that a token queued before an action is stored
+// when the action is.
+func (s *Store) takeHandTokens(l *lane) map[handTokenKey]HandToken {
 	s.tokensMu.Lock()
 	defer s.tokensMu.Unlock()
-	t := s.tokens
-	s.tokens = map[handTokenKey]HandToken{}
+	if len(s.lanes) == 1 {
+		t := s.tokens
+		s.tokens = map[handTokenKey]HandToken{}
+		return t
+	}
+	t := map[handTokenKey]HandToken{}
+	for k, h := range s.tokens {
+		if s.laneOf(k.game) == l {
+			t[k] = h
+			delete(s.tokens, k)
+		}
+	}
 	return t
 }
 

@@ -50,15 +50,25 @@ func testHandTokens(t *testing.T) {
 }
 
 // TestQueuedHandTokensRideWithTheNextAction: a token queued before an action is
-// committed with it, so it is stored once AppendAction returns.
+// committed with it, so it is stored once AppendAction returns, on every writer lane.
 func TestQueuedHandTokensRideWithTheNextAction(t *testing.T) {
 	eachBackend(t, testQueuedHandTokensRideWithTheNextAction)
 }
 
 func testQueuedHandTokensRideWithTheNextAction(t *testing.T) {
-	ctx := context.Background()
 	s := openTest(t)
-	g := newGame(t, s, "g", "u1", "u2")
+	games := map[*lane]Game{}
+	for len(games) < len(s.lanes) {
+		g := newGame(t, s, "g", "u1", "u2")
+		games[s.laneOf(g.ID)] = g
+	}
+	for _, g := range games {
+		testTokensRideWithActions(t, s, g)
+	}
+}
+
+func testTokensRideWithActions(t *testing.T, s *Store, g Game) {
+	ctx := context.Background()
 	now := time.UnixMilli(time.Now().UnixMilli())
 	for i := range 50 {
 		s.QueueHandToken(g.ID, HandToken{User: "u1", AppID: "a", InteractionID: fmt.Sprint(i), Token: fmt.Sprint("t", i), OpenedAt: now})

@@ -60,22 +60,29 @@ func openPostgres(ctx context.Context, dsn string) (*Store, error) {
 	if err != nil {
 		return nil, &oneLineError{fmt.Sprintf("store: database %s: %v", shown, err), err}
 	}
-	wdb := open()
-	wdb.SetMaxOpenConns(1)
-	wdb.SetMaxIdleConns(1)
-	wdb.SetConnMaxLifetime(0)
-	wdb.SetConnMaxIdleTime(0)
+	// One session per writer lane (lanes.go).
+	var wdbs []*sql.DB
+	for range pgLanes {
+		wdb := open()
+		wdb.SetMaxOpenConns(1)
+		wdb.SetMaxIdleConns(1)
+		wdb.SetConnMaxLifetime(0)
+		wdb.SetConnMaxIdleTime(0)
+		wdbs = append(wdbs, wdb)
+	}
 	rdb := open()
 	rdb.SetMaxOpenConns(pgReaders)
 	rdb.SetMaxIdleConns(pgReaders)
-	for _, db := range []*sql.DB{wdb, rdb} {
+	all := append([]*sql.DB{rdb}, wdbs...)
+	for _, db := range all {
 		if err := db.PingContext(ctx); err != nil {
-			wdb.Close()
-			rdb.Close()
+			for _, db := range all {
+				db.Close()
+			}
 			return nil, &oneLineError{fmt.Sprintf("store: open database %s: %v", shown, err), err}
 		}
 	}
-	return newStore(dialectPostgres, shown, created, wdb, rdb, nil, nil), nil
+	return newStore(dialectPostgres, shown, created, wdbs, rdb, nil, nil), nil
 }
 
 // migratePostgres brings the schema up to date and closes db. Processes starting at

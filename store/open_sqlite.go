@@ -141,7 +141,7 @@ func openSQLite(ctx context.Context, path string) (*Store, error) {
 	}
 	ckdb.SetMaxOpenConns(1)
 
-	return newStore(dialectSQLite, path, created, wdb, rdb, ckdb, newWALSyncer(path)), nil
+	return newStore(dialectSQLite, path, created, []*sql.DB{wdb}, rdb, ckdb, newWALSyncer(path)), nil
 }
 
 // checkpointer copies committed pages from the WAL into the database file after writes,

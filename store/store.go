@@ -15,8 +15,9 @@
 // runs one per shard): their writers take turns at SQLite's file lock, each waiting for
 // the other's commit rather than failing.
 //
-// On PostgreSQL the same single writer group-commits over one connection, with
-// synchronous_commit on: COMMIT returns once the server has the transaction on its disk.
+// On PostgreSQL two writers (lanes, see lanes.go) group-commit over a connection each,
+// every game's actions through one of them, with synchronous_commit on: COMMIT returns
+// once the server has the transaction on its disk.
 // Several processes may share the database; two appending the same seq of one game
 // collide on the actions' primary key, and exactly one wins (ErrSeqConflict for the other).
 //
@@ -64,7 +65,7 @@ type Store struct {
 	dialect dialect
 	path    string  // SQLite: the file; PostgreSQL: the URL without its password
 	created bool    // Open made a new database (SQLite: no file; PostgreSQL: no schema)
-	wdb     *sql.DB // one connection: every write transaction
+	wdb     *sql.DB // one connection: every write transaction but lane 1's batches
 	rdb     *sql.DB // read-only pool: queries
 
 	ckdb *sql.DB // SQLite only: one connection for background WAL checkpoints
@@ -76,24 +77,27 @@ type Store struct {
 	// observeSet, when set before the Store is shared, is told how many actions of a
 	// batch appendSet wrote (tests read it).
 	observeSet func(n int)
+	// observeBatchFailure, when set before the Store is shared, is told why a batch of
+	// several actions failed as a whole (a deadlock, say) and is retried action by action.
+	observeBatchFailure func(error)
 	// loseCommitAnswer, when set before the Store is shared, turns the result of every
 	// successful batch COMMIT into its error (tests: an answer lost in a cut session).
 	loseCommitAnswer func() error
 
-	batch chan *appendReq
-	// Hand tokens waiting for the writer (hand_tokens.go), and its wake-up call.
-	tokensMu     sync.Mutex
-	tokens       map[handTokenKey]HandToken
-	tokensQueued chan struct{}
-	dirty        chan struct{}    // a commit happened since the last checkpoint
-	wal          *walSyncer       // SQLite only; nil on PostgreSQL, whose COMMIT is durable
-	synced       chan syncedBatch // committed batches, from the writer to the syncer
-	closed       chan struct{}
-	closeOnce    sync.Once
-	syncBroken   atomic.Bool               // a sync failed and OnSyncFailure returned (tests only)
-	fenced       atomic.Bool               // writes refused: the shard's lease was lost (fence.go)
-	leaseHold    atomic.Pointer[leaseHold] // the lease every commit proves (lease_writes.go)
-	bg           sync.WaitGroup            // writer, syncer and checkpointer
+	lanes []*lane // the group-commit writers (lanes.go)
+	// Hand tokens waiting for the writers (hand_tokens.go).
+	tokensMu   sync.Mutex
+	tokens     map[handTokenKey]HandToken
+	dirty      chan struct{}    // a commit happened since the last checkpoint
+	wal        *walSyncer       // SQLite only; nil on PostgreSQL, whose COMMIT is durable
+	synced     chan syncedBatch // committed batches, from the writer to the syncer
+	closed     chan struct{}
+	closeOnce  sync.Once
+	syncBroken atomic.Bool               // a sync failed and OnSyncFailure returned (tests only)
+	fenced     atomic.Bool               // writes refused: the shard's lease was lost (fence.go)
+	leaseHold  atomic.Pointer[leaseHold] // the lease every commit proves (lease_writes.go)
+	bg         sync.WaitGroup            // writers, syncer and checkpointer
+	writers    sync.WaitGroup            // the lanes' writers: the last one out closes synced
 }
 
 // Open opens the database named by dsn, applies pending migrations, and starts the
@@ -109,9 +113,9 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 	return openSQLite(ctx, dsn)
 }
 
-// newStore makes the Store around its open pools and starts its writer and syncer (and,
-// on SQLite, its checkpointer).
-func newStore(d dialect, path string, created bool, wdb, rdb, ckdb *sql.DB, wal *walSyncer) *Store {
+// newStore makes the Store around its open pools and starts its writers (one lane per
+// pool in wdbs, each pool of one connection), its syncer and, on SQLite, its checkpointer.
+func newStore(d dialect, path string, created bool, wdbs []*sql.DB, rdb, ckdb *sql.DB, wal *walSyncer) *Store {
 	s := &Store{
 		Now:           time.Now,
 		StartingGrant: DefaultStartingGrant,
@@ -120,21 +124,27 @@ func newStore(d dialect, path string, created bool, wdb, rdb, ckdb *sql.DB, wal 
 		dialect:       d,
 		path:          path,
 		created:       created,
-		wdb:           wdb,
+		wdb:           wdbs[0],
+		lanes:         newLanes(wdbs),
 		rdb:           rdb,
 		ckdb:          ckdb,
-		batch:         make(chan *appendReq),
 		dirty:         make(chan struct{}, 1),
 		wal:           wal,
 		// Unbuffered: the writer commits the next batch while the last one is synced,
 		// and no further, so that what comes meanwhile gathers into one batch.
-		synced:       make(chan syncedBatch),
-		tokens:       map[handTokenKey]HandToken{},
-		tokensQueued: make(chan struct{}, 1),
-		closed:       make(chan struct{}),
+		synced: make(chan syncedBatch),
+		tokens: map[handTokenKey]HandToken{},
+		closed: make(chan struct{}),
 	}
-	s.bg.Add(2)
-	go s.writer()
+	s.bg.Add(len(s.lanes) + 1)
+	s.writers.Add(len(s.lanes))
+	for _, l := range s.lanes {
+		go s.writer(l)
+	}
+	go func() {
+		s.writers.Wait()
+		close(s.synced) // after the last batch: the syncer answers it and stops
+	}()
 	go s.syncer()
 	if ckdb != nil {
 		s.bg.Add(1)
@@ -164,7 +174,11 @@ func (s *Store) Close() error {
 		// The last connection to close checkpoints the WAL into the database file.
 		ckErr = s.ckdb.Close()
 	}
-	return errors.Join(ckErr, s.rdb.Close(), s.wdb.Close())
+	errs := []error{ckErr, s.rdb.Close()}
+	for _, l := range s.lanes {
+		errs = append(errs, l.wdb.Close())
+	}
+	return errors.Join(errs...)
 }
 
 // markDirty tells the checkpointer that a commit happened.
@@ -178,7 +192,9 @@ func (s *Store) markDirty() {
 // now returns the Store's clock in unix milliseconds, the unit of every stored time.
 func (s *Store) now() int64 { return s.Now().UnixMilli() }
 
-// writeTx runs fn in a write transaction and commits it if fn succeeds.
+// writeTx runs fn in a write transaction and commits it if fn succeeds. On PostgreSQL,
+// a transaction the server broke as a deadlock runs again, up to deadlockRetries times:
+// fn must not keep state from one run to the next.
 func (s *Store) writeTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	select {
 	case <-s.closed:
@@ -191,6 +207,17 @@ func (s *Store) writeTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	if err := s.refuseFenced(); err != nil {
 		return err
 	}
+	err := s.writeTxOnce(ctx, fn)
+	// A deadlock rolled the whole transaction back, so fn may simply run again
+	// (lanes.go says how one can happen now).
+	for again := 0; again < deadlockRetries && isDeadlock(err) && ctx.Err() == nil; again++ {
+		err = s.writeTxOnce(ctx, fn)
+	}
+	return err
+}
+
+// writeTxOnce is one attempt of writeTx.
+func (s *Store) writeTxOnce(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	began := time.Now()
 	tx, err := s.wdb.BeginTx(ctx, nil)
 	if err != nil {

@@ -17,6 +17,8 @@ import (
 // discordgo identifies afresh and gets a new READY. Dispatches meant for the
 // old sessions are lost, and until the new session is ready a user's action
 // fails with ErrNoBot, as Discord tells its user "This interaction failed".
+// An interaction already sent to an old session and not yet answered may be
+// lost with it: if it gets no callback in time, its failure says so.
 func (s *Server) InvalidateSessions() {
 	s.mu.Lock()
 	var drop []*gwConn
@@ -26,6 +28,11 @@ func (s *Server) InvalidateSessions() {
 			sess.conn = nil
 		}
 		delete(s.sessions, id)
+	}
+	for _, in := range s.interactions {
+		if in.delivered && in.cb == nil && !in.failed {
+			in.lostWithSession = true
+		}
 	}
 	s.notifyLocked()
 	s.mu.Unlock()
@@ -103,6 +110,8 @@ func (s *Server) timeoutLocked(in *interaction) {
 	switch {
 	case in.offline:
 		detail = fmt.Sprintf("no callback within %v; no bot was connected when it was sent", s.cfg.callbackDeadline)
+	case in.lostWithSession:
+		detail = fmt.Sprintf("no callback within %v; it was sent to a session that was then invalidated", s.cfg.callbackDeadline)
 	case !in.delivered:
 		// Held on a cut or slow gateway: no bot could have answered it.
 		detail = fmt.Sprintf("no callback within %v; it was not delivered to a bot in that time", s.cfg.callbackDeadline)

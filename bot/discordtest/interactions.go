@@ -27,12 +27,16 @@ type interaction struct {
 
 	dispatched  bool // queued to a gateway session at least once
 	delivered   bool
-	deliveredAt time.Time          // real time the first write to a gateway began
-	offline     bool               // it was sent while no bot was connected
-	cb          *Callback          // its Message is left nil: see cbMessage
-	cbMessage   *discordgo.Message // the version Callback.Message shows, copied out by Response.Wait
-	failed      bool
-	settled     chan struct{} // closed once there is a callback or a failure
+	deliveredAt time.Time // real time the first write to a gateway began
+	offline     bool      // it was sent while no bot was connected
+	// lostWithSession: it was delivered to a session that Discord then
+	// invalidated before any callback came (InvalidateSessions): the bot may
+	// never have read it, and Discord replays nothing to a new session.
+	lostWithSession bool
+	cb              *Callback          // its Message is left nil: see cbMessage
+	cbMessage       *discordgo.Message // the version Callback.Message shows, copied out by Response.Wait
+	failed          bool
+	settled         chan struct{} // closed once there is a callback or a failure
 
 	original  *message // the response message; for types 6 and 7, source
 	followups []*message

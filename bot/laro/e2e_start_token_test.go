@@ -28,6 +28,16 @@ func channelCalls(w *e2e.World, from int, method, ch, id string) int {
 	return n
 }
 
+// channelCallsOnce is channelCalls once there has been at least one: the fake
+// logs a request just after answering it, so the message it made may show
+// before the request is counted.
+func channelCallsOnce(w *e2e.World, from int, method, ch, id string) int {
+	w.WaitRequests(method+" on the channel endpoint", from, 1, func(discordtest.Request) bool {
+		return channelCalls(w, from, method, ch, id) > 0
+	})
+	return channelCalls(w, from, method, ch, id)
+}
+
 // TestLaroTableMessageIsTheStartClicksFollowup: the host's Start is
 // answered with their hand, as before; the game's table message is a
 // public follow-up on that click's token, and the game's edits of it go
@@ -90,6 +100,7 @@ func TestLaroStartFollowupRefusedFallsBackToTheChannel(t *testing.T) {
 	// Alone at the table, nobody else is dealt a hand through a follow-up:
 	// the first follow-up is the table message's.
 	w.Srv.FailRequests("POST", "/webhooks/*/*", 1, 500)
+	channelCallsOnce(w, 0, "POST", w.Ch.ID(), "") // the lobby's post, logged once answered
 	from := len(w.Srv.Requests())
 	start, err := alice.U.Click(w.Ch.Message(lobby.ID), e2e.Button(lobby, "start", ""))
 	e2e.Answer(t, start, err)
@@ -97,7 +108,7 @@ func TestLaroStartFollowupRefusedFallsBackToTheChannel(t *testing.T) {
 	if fs := start.Followups(); len(fs) != 0 {
 		t.Errorf("Start's token shows follow-ups %v after the refusal, want none", fs)
 	}
-	if n := channelCalls(w, from, "POST", w.Ch.ID(), ""); n != 1 {
+	if n := channelCallsOnce(w, from, "POST", w.Ch.ID(), ""); n != 1 {
 		t.Errorf("%d channel posts, want the table message's one", n)
 	}
 	if table.InteractionMetadata != nil {
@@ -122,7 +133,7 @@ func TestLaroThreadGameTablePostedThroughTheChannel(t *testing.T) {
 	if table.InteractionMetadata != nil {
 		t.Errorf("the thread's table message is an interaction's follow-up: %+v", table.InteractionMetadata)
 	}
-	if n := channelCalls(w, from, "POST", th.ID(), ""); n != 1 {
+	if n := channelCallsOnce(w, from, "POST", th.ID(), ""); n != 1 {
 		t.Errorf("%d posts to the thread through the channel endpoint, want the table message's one", n)
 	}
 	w.NoFailures()

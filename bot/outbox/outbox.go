@@ -336,6 +336,12 @@ func (o *Outbox) sendOne() (more, refused bool) {
 		o.closing = o.closing[1:]
 		o.mu.Unlock()
 		call()
+	case o.public != nil && o.freshHeldLocked(time.Now()):
+		// A game's fresh table message waits for the start click's answer
+		// (due says until when). It can find the outbox due for other work
+		// that was queued before the message was (the lobby's closing edit,
+		// which goes after it): it is not sent early, through the channel.
+		o.mu.Unlock()
 	case o.public != nil:
 		fresh := o.newPublic || o.messageID == ""
 		msgID := o.messageID

@@ -104,6 +104,14 @@ func (o *Outbox) startHeldLocked(now time.Time) time.Time {
 	return s.hold
 }
 
+// freshHeldLocked reports whether the pending public change is a fresh table
+// message that waits, at now, for the answer to the click that started the
+// game.
+func (o *Outbox) freshHeldLocked(now time.Time) bool {
+	fresh := o.newPublic || o.messageID == ""
+	return fresh && o.public != nil && !o.startHeldLocked(now).IsZero() && (o.messageID == "" || o.retire == nil)
+}
+
 // postThroughStart posts r, the fresh table message, as a public follow-up
 // on the start token, if there is one to use, binds the token to it and
 // returns its ID; "" if the channel endpoint must post it.

@@ -110,7 +110,6 @@ func run(ctx context.Context, stopSignals func(), cfg config, log *slog.Logger) 
 // shutdownGrace bounds how long a stop waits for the tables' last message edits.
 const shutdownGrace = 20 * time.Second
 
-// httpStatus is the HTTP status of a failed REST call, or 0.
 // pooledTransport keeps connections to Discord open for reuse: every table
 // and every player's hand message make calls at once, and Go's default of
 // two idle connections per host would open (and, for real Discord, shake
@@ -122,6 +121,7 @@ func pooledTransport() *http.Transport {
 	return t
 }
 
+// httpStatus is the HTTP status of a failed REST call, or 0.
 func httpStatus(err error) int {
 	var re *discordgo.RESTError
 	if errors.As(err, &re) && re.Response != nil {
@@ -131,9 +131,17 @@ func httpStatus(err error) int {
 }
 
 // routeDiscordgoLogs sends discordgo's own log lines through slog. discordgo
-// never prints the token, and neither does anything here.
+// never prints the bot's token, and neither does anything here; the lines in
+// which it prints a whole gateway event are cut to the event's type, since a
+// click's event carries its interaction token (see eventLine).
 func routeDiscordgoLogs(log *slog.Logger) {
 	discordgo.Logger = func(level, caller int, format string, a ...any) {
+		if line, ok := eventLine(format, a); ok {
+			// On a resume Discord replays the events the bot missed before it
+			// confirms the session: discordgo handles them, and warns. Routine.
+			log.Info(line, "source", "discordgo")
+			return
+		}
 		msg := fmt.Sprintf(format, a...)
 		switch level {
 		case discordgo.LogError:
@@ -157,4 +165,19 @@ func routeDiscordgoLogs(log *slog.Logger) {
 // pause until Discord is back. That is a warning, not an error.
 func retried(msg string) bool {
 	return strings.HasPrefix(msg, "error connecting to gateway") || strings.HasPrefix(msg, "error reconnecting to gateway")
+}
+
+// eventLine is what is logged of a discordgo line that prints a whole gateway
+// event (%#v of a *discordgo.Event, its raw JSON included): its text up to the
+// colon and the event's type, never its data.
+func eventLine(format string, a []any) (string, bool) {
+	if len(a) != 1 {
+		return "", false
+	}
+	e, ok := a[0].(*discordgo.Event)
+	if !ok {
+		return "", false
+	}
+	text, _, _ := strings.Cut(format, ":")
+	return fmt.Sprintf("%s: a gateway event of type %q (op %d)", text, e.Type, e.Operation), true
 }
