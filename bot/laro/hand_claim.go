@@ -58,21 +58,26 @@ func (t *laroTable) windowClose(l lang.Lang, w *claimWindow, win rules.Window, v
 }
 
 // windowScreen fills in sc, seen by viewer (-1: the table), what the open
-// window w shows: the table's line, the viewer's waiting draw, and the
-// viewer's claim part.
+// window w shows: the table's line for the table; the viewer's waiting
+// draw and claim part for a hand.
 func (t *laroTable) windowScreen(sc *laroScreen, w *claimWindow, win rules.Window, viewer int, now time.Time) {
 	l := sc.Lang
 	card := cardText(sc.Emojis, w.card)
-	if w.draw != nil {
-		sc.Window = l.T("laro.window.draw_waits", "Card", card, "Close", t.windowClose(l, w, win, -1, now),
-			"Name", t.Seats[w.draw.seat].Label())
-	} else {
-		sc.Window = l.T("laro.window.open", "Card", card, "Close", t.windowClose(l, w, win, -1, now))
+	if viewer < 0 {
+		// The table's line: only the table shows it (a hand's screen is
+		// drawn on every change, and its key built, so it goes without).
+		if w.draw != nil {
+			sc.Window = l.T("laro.window.draw_waits", "Card", card, "Close", t.windowClose(l, w, win, -1, now),
+				"Name", t.Seats[w.draw.seat].Label())
+		} else {
+			sc.Window = l.T("laro.window.open", "Card", card, "Close", t.windowClose(l, w, win, -1, now))
+		}
+		if n := len(w.calls); n > 0 {
+			sc.Window += " " + l.N("laro.window.calls_in", n)
+		}
+		return
 	}
-	if n := len(w.calls); n > 0 {
-		sc.Window += " " + l.N("laro.window.calls_in", n)
-	}
-	if viewer < 0 || viewer >= len(t.Seats) || t.Seats[viewer].Computer {
+	if viewer >= len(t.Seats) || t.Seats[viewer].Computer {
 		return
 	}
 	if w.draw != nil && w.draw.seat == viewer {

@@ -145,7 +145,10 @@ func TestWindowScreenCountsDownAndPicksTheCallers(t *testing.T) {
 	// A draw fixes the close: max(D+W, N).
 	w.draw = &pendingDraw{seat: 1, at: d.Add(5 * time.Second)}
 	sc := screen(1, late)
-	if got, want := sc.Window, fmt.Sprintf("LARO! window on **%s** closes <t:1700000005:R>; ben's draw waits for it.", top.Symbol()); got != want {
+	if sc.Window != "" {
+		t.Errorf("the drawer's hand screen carries the table's line %q: only the table shows it", sc.Window)
+	}
+	if got, want := screen(-1, late).Window, fmt.Sprintf("LARO! window on **%s** closes <t:1700000005:R>; ben's draw waits for it.", top.Symbol()); got != want {
 		t.Errorf("table with a waiting draw says %q, want %q", got, want)
 	}
 	if !strings.Contains(sc.Waiting, "Your draw waits") {
@@ -160,8 +163,8 @@ func TestWindowScreenCountsDownAndPicksTheCallers(t *testing.T) {
 	if sc.Claim == nil || !sc.Claim.In || sc.Claim.Close != "closes <t:1700000003:R>" {
 		t.Errorf("the caller's claim with the call in: %+v", sc.Claim)
 	}
-	if !strings.HasSuffix(sc.Window, " 1 call is in.") {
-		t.Errorf("table with one call says %q, want it to end %q", sc.Window, " 1 call is in.")
+	if tl := screen(-1, late).Window; !strings.HasSuffix(tl, " 1 call is in.") {
+		t.Errorf("table with one call says %q, want it to end %q", tl, " 1 call is in.")
 	}
 
 	// A computer seat has no hand to show a claim in.

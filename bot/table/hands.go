@@ -26,6 +26,11 @@ type handToken struct {
 	// hand edits. An edit that Discord refused leaves it wrong, which costs
 	// at most that one redraw: the next change of the hand is sent.
 	shown uint64
+	// key is the table's HandKey for what the message shows (shown), set
+	// with shown wherever the rendering and the key come from one state, or
+	// 0 when not known (after a restart, or a token linked by a click's own
+	// answer): the next redraw is then drawn and compared by fingerprint.
+	key uint64
 	// origin is the ID of the interaction whose answer created the message
 	// the token edits ("" : not known, as after a restart): two tokens with
 	// the same origin edit the same message.
@@ -53,7 +58,7 @@ func HandReply(t Table, in *ui.Input, seat int, note string) *ui.Reply {
 	v := t.HandView(seat, note)
 	verb := in.Component.Verb
 	fromTable := verb == VerbHand || verb == VerbBack
-	return AnswerHand(t, in, v, fromTable)
+	return answerHand(t, in, v, fromTable, v.Fingerprint(), noteKey(handKey(t, seat), note))
 }
 
 // AdoptHand makes the message of interaction i (created at at) a new hand
@@ -151,11 +156,19 @@ func RefreshHands(t Table, skip ...string) {
 }
 
 // refreshHand redraws user's open hand message (seat s) unless it already
-// shows what it would be redrawn to.
+// shows what it would be redrawn to. Only a hand whose key changed is
+// drawn at all (see HandKeyer).
 func refreshHand(t Table, user string, s int) {
 	c := t.TableCore()
 	h, ok := c.hands[user]
 	if !ok || c.gameNow().Sub(h.at) > tokenLife {
+		return
+	}
+	// The key says whether anything the hand shows has changed since the
+	// last redraw was decided, without drawing it; if so, it is drawn, and
+	// sent only if it looks different from what the message shows.
+	key := handKey(t, s)
+	if key != 0 && key == h.key {
 		return
 	}
 	v := t.HandView(s, "")
@@ -165,7 +178,9 @@ func refreshHand(t Table, user string, s int) {
 		v = *c.lostView
 	}
 	sum := v.Fingerprint()
+	h.key = key
 	if sum != 0 && sum == h.shown {
+		c.hands[user] = h
 		return
 	}
 	h.shown = sum

@@ -23,16 +23,18 @@ import (
 // restart (even a crash) the table updates this message, not the one
 // before it; it is linked in memory once the answer is shown (settleHand).
 func AnswerHand(t Table, in *ui.Input, v ui.Rendering, fromTable bool) *ui.Reply {
-	return answerHand(t, in, v, fromTable, v.Fingerprint())
+	return answerHand(t, in, v, fromTable, v.Fingerprint(), 0)
 }
 
 // answerHand is AnswerHand for a view v that counts as showing the
 // rendering with fingerprint shown: v's without its note, for a note that
-// should stay until the hand changes (see AnswerStart).
-func answerHand(t Table, in *ui.Input, v ui.Rendering, fromTable bool, shown uint64) *ui.Reply {
+// should stay until the hand changes (see AnswerStart). key is the hand's
+// key (HandKeyer) for what it shows, with the note's if it counts (see
+// noteKey), or 0 if not known.
+func answerHand(t Table, in *ui.Input, v ui.Rendering, fromTable bool, shown, key uint64) *ui.Reply {
 	c := t.TableCore()
 	fresh := fromTable || !in.OnEphemeral()
-	a := handAnswer{user: in.UserID, i: in.LinkPrivately(), at: in.At, shown: shown, fresh: fresh, game: c.GameID, seq: c.Seq}
+	a := handAnswer{user: in.UserID, i: in.LinkPrivately(), at: in.At, shown: shown, key: key, fresh: fresh, game: c.GameID, seq: c.Seq}
 	a.origin = a.i.ID
 	if !fresh {
 		a.origin = in.ClickedMessageOrigin()
@@ -44,7 +46,7 @@ func answerHand(t Table, in *ui.Input, v ui.Rendering, fromTable bool, shown uin
 		// No token to go on with meanwhile: this one serves at once, so a
 		// change before the router reports (the table closing, say) still
 		// reaches the player; settleHand takes it back if it was refused.
-		c.hands[a.user] = handToken{i: tokenOnly(a.i), at: a.at, shown: a.shown, origin: a.origin}
+		c.hands[a.user] = handToken{i: tokenOnly(a.i), at: a.at, shown: a.shown, key: a.key, origin: a.origin}
 	}
 	if c.asked == nil {
 		c.asked = map[string]time.Time{}
@@ -63,12 +65,14 @@ func answerHand(t Table, in *ui.Input, v ui.Rendering, fromTable bool, shown uin
 // handAnswer is an answer to a hand click whose fate Discord has not told
 // yet: user's interaction i, made at at, whose message (a new one if
 // fresh; created by interaction origin) the answer makes show the rendering
-// with fingerprint shown, as the table stood at stored action seq of game.
+// with fingerprint shown (and key, see handToken), as the table stood at
+// stored action seq of game.
 type handAnswer struct {
 	user   string
 	i      *discordgo.Interaction
 	at     time.Time
 	shown  uint64
+	key    uint64
 	fresh  bool
 	origin string
 	game   string
@@ -124,9 +128,9 @@ func settleHand(t Table, a handAnswer, ok bool) {
 	}
 	changed := (c.GameID != a.game || c.Seq != a.seq) && !c.asked[a.user].After(a.at)
 	sameMessage := had && a.origin != "" && old.origin == a.origin
-	h.shown = a.shown
+	h.shown, h.key = a.shown, a.key
 	if changed && sameMessage {
-		h.shown = old.shown
+		h.shown, h.key = old.shown, old.key
 	}
 	c.hands[a.user] = h
 	if changed && !sameMessage && s >= 0 {

@@ -65,7 +65,7 @@ func DealHands(t Table, in *ui.Input) {
 		v := t.HandView(seat, startHandNote(c.ReaderLang(s.UserID)))
 		// What the hand shows but for its note: a redraw to the same is
 		// not sent, so the note stays until the hand changes.
-		tok.shown = t.HandView(seat, "").Fingerprint()
+		tok.shown, tok.key = t.HandView(seat, "").Fingerprint(), handKey(t, seat)
 		d := &dealt{user: s.UserID, tok: tok}
 		sends = append(sends, d)
 		wg.Add(1)
@@ -110,7 +110,7 @@ func AnswerStart(t Table, in *ui.Input, channelID, msgID string, was ui.Renderin
 	// As in DealHands: the start's redraw of every hand, which comes
 	// before this answer has reached Discord, leaves this one alone unless
 	// the game has moved.
-	return answerHand(t, in, t.HandView(seat, startHandNote(in.Lang())), true, t.HandView(seat, "").Fingerprint())
+	return answerHand(t, in, t.HandView(seat, startHandNote(in.Lang())), true, t.HandView(seat, "").Fingerprint(), handKey(t, seat))
 }
 
 // PostStartThrough has the game's table message, posted fresh as the game

@@ -57,7 +57,12 @@ func main() {
 // collectGarbageSooner lets the heap grow by half of what is live between
 // collections instead of Go's default of all of it, unless GOGC is set. At a
 // thousand busy tables that took the bot's memory from 86 to 57 kB a table
-// for about 6% more CPU (see docs/load-testing.md).
+// for about 6% more CPU (see docs/load-testing.md). Measured again on
+// 2026-11-25 with the cheaper hand redraws (86 kB allocated a click, down
+// from 94): GOGC=100 saved 0.07 ms of 1.23 ms a click and raised the memory
+// from 47 to 81 kB a table, past the 64 kB target, so 50 stays. A
+// GOMEMLIMIT would not help: what a table needs grows with the number of
+// tables, which a fixed limit does not know (docs/performance.md).
 func collectGarbageSooner() {
 	if _, set := os.LookupEnv("GOGC"); !set {
 		debug.SetGCPercent(50)

@@ -128,6 +128,10 @@ func stopAfterLoss(b *bot.Bot, log *slog.Logger) error {
 	return nil
 }
 
+// restTimeout bounds one REST call, the wait for the global budget and the
+// reading of the answer included.
+const restTimeout = 20 * time.Second
+
 // newSession makes the Discord session of one lease's serving, its REST calls through
 // cut, and returns the process's share of the token's global budget.
 func newSession(cfg config, cut *cutTransport, log *slog.Logger) (*discordgo.Session, int, error) {
@@ -135,7 +139,9 @@ func newSession(cfg config, cut *cutTransport, log *slog.Logger) (*discordgo.Ses
 	if err != nil {
 		return nil, 0, fmt.Errorf("creating the Discord session: %w", err)
 	}
-	session.Client = &http.Client{Timeout: 20 * time.Second, Transport: pooledTransport()}
+	// No Timeout: the outermost transport bounds each call (restpace.WithDeadline),
+	// which spares net/http a goroutine and a timer a call.
+	session.Client = &http.Client{Transport: pooledTransport()}
 	if cfg.APIBase != "" {
 		rt, err := restbase.Transport(cfg.APIBase, pooledTransport())
 		if err != nil {
@@ -145,7 +151,7 @@ func newSession(cfg config, cut *cutTransport, log *slog.Logger) (*discordgo.Ses
 	}
 	budget := processBudget(cfg) // DISCORD_GLOBAL_BUDGET is the token's, shared by the shards
 	cut.next = session.Client.Transport
-	session.Client.Transport = restpace.GateGlobal(budget, cut)
+	session.Client.Transport = restpace.WithDeadline(restTimeout, restpace.GateGlobal(budget, cut))
 	routeDiscordgoLogs(log)
 	// discordgo's own debug level prints the Identify payload, token and
 	// all, so it never goes beyond informational.
