@@ -64,7 +64,7 @@ func (o *Outbox) FinalEdit(channelID, msgID string, r ui.Rendering) {
 	}
 	o.mu.Lock()
 	o.newerLocked(msgID, r)
-	o.closing = append(o.closing, func() { _ = o.closingEdit(channelID, msgID, r) })
+	o.closing = append(o.closing, closingCall{msgID, func() { _ = o.closingEdit(channelID, msgID, r) }})
 	o.mu.Unlock()
 	o.mark()
 }

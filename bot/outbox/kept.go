@@ -19,12 +19,12 @@ func (o *Outbox) EditKept(channelID, msgID string, r ui.Rendering, gone func()) 
 		return
 	}
 	o.mu.Lock()
-	o.closing = append(o.closing, func() {
+	o.closing = append(o.closing, closingCall{msgID, func() {
 		switch RESTCode(o.closingEdit(channelID, msgID, r)) {
 		case discordgo.ErrCodeUnknownMessage, discordgo.ErrCodeMaximumNumberOfEditsToMessagesOlderThanOneHourReached:
 			gone()
 		}
-	})
+	}})
 	o.mu.Unlock()
 	o.mark()
 }

@@ -38,9 +38,10 @@ type Outbox struct {
 	urgent     bool           // send public without waiting for the table's pace (see Hurry)
 	messageID  string         // the table message, once posted
 	bound      *boundToken    // the freshest token that edits it (see token.go)
+	behind     *boundToken    // the one bound to the message the table left behind (its lobby)
 	start      *startToken    // the token that posts the next fresh one (see starttoken.go)
 	announce   []broadcast    // one-off channel messages, posted in order
-	closing    []func()       // calls that end a game's thread, made after everything else (see EndThread)
+	closing    []closingCall  // calls that end a game's thread, made after everything else (see EndThread)
 	closingDue bool           // a table message change went since closing was queued: closing goes next
 	clicked    []*clickedEdit // redraws of clicked messages, held while their callbacks may land (see clicked.go)
 	fences     fences         // messages with callbacks in flight (see clicked.go)
@@ -335,7 +336,7 @@ func (o *Outbox) sendOne() (more, refused bool) {
 		call := o.closing[0]
 		o.closing = o.closing[1:]
 		o.mu.Unlock()
-		call()
+		call.run()
 	case o.public != nil && o.freshHeldLocked(time.Now()):
 		// A game's fresh table message waits for the start click's answer
 		// (due says until when). It can find the outbox due for other work
@@ -364,7 +365,7 @@ func (o *Outbox) sendOne() (more, refused bool) {
 		call := o.closing[0]
 		o.closing = o.closing[1:]
 		o.mu.Unlock()
-		call()
+		call.run()
 	case len(o.clicked) > 0:
 		// Due only when the bot stops (force): held redraws go too.
 		held := o.clicked[0]
@@ -385,4 +386,13 @@ func (o *Outbox) sendOne() (more, refused bool) {
 		o.notices.since = time.Time{}
 	}
 	return more, o.refusals != refusals
+}
+
+// closingCall is a call queued to go after the table message's pending change
+// (see EndThread, FinalEdit, EditKept): run makes it. msgID is the message it
+// edits ("" for a post or an archive), which a token may still be bound to
+// (the lobby's, after the game's start): then it goes outside the global limit.
+type closingCall struct {
+	msgID string
+	run   func()
 }

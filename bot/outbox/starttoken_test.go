@@ -1,6 +1,7 @@
 package outbox
 
 import (
+	"slices"
 	"testing"
 	"time"
 
@@ -99,5 +100,48 @@ func TestFreshTableMessageWaitsForTheStartAnswerWhateverElseIsDue(t *testing.T) 
 	game := tt.show(t, "game 1", false)
 	if fs := start.Followups(); len(fs) != 1 || fs[0].ID != game.ID {
 		t.Fatalf("the start click's follow-ups %v, want the table message %s", fs, game.ID)
+	}
+}
+
+// TestLobbysLastEditGoesThroughItsToken: when a game starts, its lobby's last
+// edit ("the game is below") goes through the token a Join left bound to the
+// lobby, like the game's own table message through the Start click's, so that
+// no call of the start waits for the global limit. Through the channel, that
+// one edit took the outbox's one call into the budget's queue with a thousand
+// other lobbies', and every table edit behind it (table lag p99 3.7 s).
+func TestLobbysLastEditGoesThroughItsToken(t *testing.T) {
+	tt := newTokenTable(t, discordtest.Limit{Requests: 10, Per: time.Minute})
+	lobby := tt.show(t, "lobby", true)
+	join, in := tt.click(t, lobby)
+	at, _ := discordgo.SnowflakeTimestamp(in.ID)
+	tt.o.BindToken(lobby.ID, in, at)
+	start, in2 := tt.click(t, lobby)
+	at2, _ := discordgo.SnowflakeTimestamp(in2.ID)
+	base := tt.globalCalls()
+
+	settle := tt.o.PostThrough(in2, tt.ch.ID(), at2)
+	tt.o.FinalEdit(tt.ch.ID(), lobby.ID, tokenView("the game is below"))
+	tt.o.SetPublic(tokenView("game 1"), true)
+	settle(true)
+	game := tt.show(t, "game 1", false)
+	if id := <-tt.posted; id != game.ID {
+		t.Fatalf("the outbox posted %s, want %s", id, game.ID)
+	}
+	for _, v := range []string{"turn 2", "turn 3"} {
+		tt.show(t, v, false)
+	}
+	if _, err := tt.ch.Wait(5*time.Second, func(ms []*discordgo.Message) bool {
+		return slices.ContainsFunc(ms, func(m *discordgo.Message) bool { return m.ID == lobby.ID && m.Content == "the game is below" })
+	}); err != nil {
+		t.Fatalf("the lobby never got its last edit: %v", err)
+	}
+	if _, err := join.WaitEdited(1, 5*time.Second); err != nil {
+		t.Errorf("the lobby's last edit did not go through the Join's token: %v", err)
+	}
+	if _, err := start.WaitEdited(2, 5*time.Second); err != nil {
+		t.Errorf("the game's edits through the Start click's token: %v", err)
+	}
+	if n := tt.globalCalls() - base; n != 0 {
+		t.Errorf("%d calls against the global limit for the start, the lobby's last edit and two turns, want none", n)
 	}
 }

@@ -55,14 +55,14 @@ func (o *Outbox) EndThread(final ui.Rendering, parentID, lobbyID string, lobby u
 	fresh := o.newPublic || msgID == ""
 	if fresh && msgID != "" && o.retire != nil {
 		r := *o.retire
-		o.closing = append(o.closing, func() { _ = o.closingEdit(thread, msgID, r) })
+		o.closing = append(o.closing, closingCall{msgID, func() { _ = o.closingEdit(thread, msgID, r) }})
 	}
 	if fresh {
-		o.closing = append(o.closing, func() { o.closingPost(thread, final) })
+		o.closing = append(o.closing, closingCall{"", func() { o.closingPost(thread, final) }})
 	} else {
-		o.closing = append(o.closing, func() { _ = o.closingEdit(thread, msgID, final) })
+		o.closing = append(o.closing, closingCall{msgID, func() { _ = o.closingEdit(thread, msgID, final) }})
 	}
-	o.closing = append(o.closing, func() { o.archive(thread) })
+	o.closing = append(o.closing, closingCall{"", func() { o.archive(thread) }})
 	o.moveLocked(parentID, lobbyID)
 	o.public, o.reach.shown = &lobby, &lobby
 	o.staleLocked()
@@ -81,6 +81,9 @@ func (o *Outbox) ReplaceLater(r ui.Rendering) {
 
 func (o *Outbox) closingEdit(channelID, msgID string, r ui.Rendering) error {
 	r = o.forChannel(r)
+	if o.editLeftThroughToken(r, msgID) {
+		return nil
+	}
 	files, keep := o.editFiles(msgID, r)
 	edit := func(r ui.Rendering, files []*discordgo.File, keep *[]*discordgo.MessageAttachment) error {
 		embeds, comps := ui.OrEmpty(r.Embeds, r.Components)
