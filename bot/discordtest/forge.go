@@ -28,7 +28,7 @@ func (u *User) ForgeClick(ch *Channel, customID string, opts ...ActionOption) (*
 func (s *Server) SendRawInteraction(g *Guild, d json.RawMessage) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.dispatchLocked(g.id, "INTERACTION_CREATE", d, func(t time.Time) {})
+	return s.dispatchLocked(g.id, "INTERACTION_CREATE", d, func(time.Time, *gwConn) {})
 }
 
 // DeleteMessage removes a message from the channel as a moderator would,

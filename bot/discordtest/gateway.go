@@ -30,7 +30,8 @@ type gwSession struct {
 type gwEvent struct {
 	seq   int64
 	frame []byte
-	sent  func(time.Time)
+	// sent, if not nil, is told when the frame's write on c begins.
+	sent func(t time.Time, c *gwConn)
 }
 
 // gwConn is one WebSocket connection. Frames are queued without blocking and
@@ -43,6 +44,10 @@ type gwConn struct {
 	done    chan struct{}
 	once    sync.Once
 	session *gwSession // guarded by Server.mu
+	// detached: dropped from its session (DropConnections,
+	// InvalidateSessions); a frame written to it now may never reach the
+	// client. Guarded by Server.mu.
+	detached bool
 }
 
 func newConn(ws *websocket.Conn) *gwConn {
@@ -93,7 +98,7 @@ func (c *gwConn) writeLoop() {
 			// a stamp taken after the write would then come late (or
 			// after the answer) on a busy machine.
 			if e.sent != nil {
-				e.sent(time.Now())
+				e.sent(time.Now(), c)
 			}
 			_ = c.ws.SetWriteDeadline(time.Now().Add(10 * time.Second))
 			if err := c.ws.WriteMessage(websocket.TextMessage, e.frame); err != nil {
@@ -264,7 +269,7 @@ func (sess *gwSession) owns(guildID string) bool {
 }
 
 // push appends a dispatch to the session's log and sends it if connected.
-func (sess *gwSession) push(t string, d []byte, sent func(time.Time), limit int) {
+func (sess *gwSession) push(t string, d []byte, sent func(time.Time, *gwConn), limit int) {
 	sess.seq++
 	frame := make([]byte, 0, len(d)+len(t)+48)
 	frame = append(frame, `{"op":0,"s":`...)
@@ -290,7 +295,7 @@ func (sess *gwSession) push(t string, d []byte, sent func(time.Time), limit int)
 
 // dispatchLocked sends a dispatch to every session that owns guildID and
 // returns how many there were. Callers hold s.mu.
-func (s *Server) dispatchLocked(guildID, t string, d []byte, sent func(time.Time)) int {
+func (s *Server) dispatchLocked(guildID, t string, d []byte, sent func(time.Time, *gwConn)) int {
 	n := 0
 	for _, sess := range s.sessions {
 		if sess.owns(guildID) {
@@ -311,6 +316,7 @@ func (s *Server) DropConnections() {
 	for _, sess := range s.sessions {
 		if sess.conn != nil {
 			drop = append(drop, sess.conn)
+			sess.conn.detached = true
 			sess.conn = nil
 		}
 	}

@@ -26,6 +26,7 @@ func (s *Server) InvalidateSessions() {
 	for id, sess := range s.sessions {
 		if sess.conn != nil {
 			drop = append(drop, sess.conn)
+			sess.conn.detached = true
 			sess.conn = nil
 		}
 		delete(s.sessions, id)

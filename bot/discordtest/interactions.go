@@ -119,7 +119,7 @@ func (s *Server) startLocked(u *User, ch *Channel, typ discordgo.InteractionType
 	s.afterFuncLocked(time.Until(in.clicked.Add(s.cfg.callbackDeadline)), func() { s.expire(in) })
 	send := func() {
 		in.dispatched = true
-		s.dispatchLocked(ch.guild.id, "INTERACTION_CREATE", frame, func(t time.Time) { s.markSent(in, t) })
+		s.dispatchLocked(ch.guild.id, "INTERACTION_CREATE", frame, func(t time.Time, c *gwConn) { s.markSent(in, t, c) })
 		if !s.connectedLocked(ch.guild.id) {
 			s.offlineLocked(in)
 		}
@@ -136,12 +136,21 @@ func (s *Server) startLocked(u *User, ch *Channel, typ discordgo.InteractionType
 	return &Response{s: s, in: in}, nil
 }
 
-// markSent records the first delivery, for Callback.Latency. A replay
-// after RESUME or a second shard session does not count again.
-func (s *Server) markSent(in *interaction, t time.Time) {
+// markSent records the first delivery, on c, for Callback.Latency. A replay
+// after RESUME or a second shard session does not count again. A write that
+// begins on a connection already dropped from its session may never reach
+// the bot (see cutOffLocked): the drop and this stamp take s.mu in turn, so
+// either the drop sees the delivery or this sees the drop.
+func (s *Server) markSent(in *interaction, t time.Time, c *gwConn) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if in.delivered || s.closed {
+	if s.closed {
+		return
+	}
+	if c != nil && c.detached && in.cb == nil && !in.failed {
+		in.cutOff = true
+	}
+	if in.delivered {
 		return
 	}
 	s.deliveredLocked(in, t)
