@@ -70,12 +70,17 @@ type soakPlayer struct {
 	lost    int           // clicks with no answer: the bot was down or restarting
 	acted   int           // the hand version of their last move
 	actedOn string
-	retryAt time.Time // a move that was not taken may be tried again from then
-	nudged  time.Time
-	called  map[string]bool // LARO! windows they called on or drew in
-	skats   int
-	games   int       // games they saw end
-	ended   time.Time // when they last saw one end
+	// actedVerb is their last move's verb: a hand at the same version that
+	// offers another kind of move is new to them (after a restart, a LARO!
+	// window settled again offers its winner the cluster to lay at the
+	// version of the draw that waited for it).
+	actedVerb string
+	retryAt   time.Time // a move that was not taken may be tried again from then
+	nudged    time.Time
+	called    map[string]bool // LARO! windows they called on or drew in
+	skats     int
+	games     int       // games they saw end
+	ended     time.Time // when they last saw one end
 	// gone is set once they stopped playing; leaving is what their last
 	// Leave click was answered (for a stalled test's message).
 	gone    atomic.Bool
@@ -169,7 +174,7 @@ func (p *soakPlayer) play(ctx context.Context, more func() bool) {
 		}
 		if ok {
 			if screen.IsMove(b.Verb) {
-				p.acted, p.actedOn = b.Turn, hand.Embeds[0].Title
+				p.acted, p.actedOn, p.actedVerb = b.Turn, hand.Embeds[0].Title, b.Verb
 			}
 			p.click(msg, b, values, true)
 			continue
@@ -240,13 +245,24 @@ func (p *soakPlayer) nudge(table *discordgo.Message) {
 // fresh reports whether hand offers a move the player has not made yet.
 func (p *soakPlayer) fresh(hand *discordgo.Message) bool {
 	v := screen.MoveVersion(hand)
-	return v >= 0 && (hand.Embeds[0].Title != p.actedOn || v > p.acted) && time.Now().After(p.retryAt)
+	return v >= 0 && (hand.Embeds[0].Title != p.actedOn || v > p.acted || p.offersOther(hand)) && time.Now().After(p.retryAt)
+}
+
+// offersOther reports whether hand offers a move of another kind than the
+// player's last one.
+func (p *soakPlayer) offersOther(hand *discordgo.Message) bool {
+	for _, b := range screen.Buttons(hand) {
+		if screen.IsMove(b.Verb) && b.Verb != p.actedVerb {
+			return true
+		}
+	}
+	return false
 }
 
 // notTaken lets the player make a move again that got no answer (the bot
 // was down) or was refused, after a moment, as a person clicks again.
 func (p *soakPlayer) notTaken() {
-	p.acted, p.actedOn = -1, ""
+	p.acted, p.actedOn, p.actedVerb = -1, "", ""
 	p.retryAt = time.Now().Add(300 * time.Millisecond)
 }
 
