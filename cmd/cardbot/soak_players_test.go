@@ -27,6 +27,13 @@ import (
 // a move before opening a fresh one.
 const stuck = 1500 * time.Millisecond
 
+// closedAfter is how long no message of the table may offer a button before
+// a player who is done takes the table for closed. Between two games there
+// can be a moment with none (the last game's message has lost its buttons,
+// the next one's is on its way): a player who left then, in a test of
+// restarts and faults, stalled the next match that had them seated.
+const closedAfter = 5 * time.Second
+
 // soakTable is one table: a channel, its game and its players.
 type soakTable struct {
 	no      int
@@ -123,10 +130,14 @@ func (p *soakPlayer) hand() *discordgo.Message {
 func (p *soakPlayer) play(ctx context.Context, more func() bool) {
 	defer p.gone.Store(true)
 	var overSeen string
+	var bare time.Time // since when no message of the table has had buttons
 	for ctx.Err() == nil {
 		table := p.t.current()
 		if table == nil {
-			if !more() && p.games > 0 {
+			if bare.IsZero() {
+				bare = time.Now()
+			}
+			if !more() && p.games > 0 && time.Since(bare) > closedAfter {
 				// The table has closed (its message has no buttons left):
 				// everyone left it, this player too, though the answer to
 				// their Leave was lost.
@@ -135,6 +146,7 @@ func (p *soakPlayer) play(ctx context.Context, more func() bool) {
 			p.pause(ctx)
 			continue
 		}
+		bare = time.Time{}
 		if b, over := screen.Find(table, "again"); over {
 			if overSeen != table.ID+table.Embeds[0].Title {
 				overSeen = table.ID + table.Embeds[0].Title
