@@ -137,11 +137,17 @@ func (s *Store) AdminGrant(ctx context.Context, guild, admin, user string, amoun
 		if err != nil {
 			return err
 		}
-		if free := p.balance - p.held; -amount > free {
+		free := p.balance - p.held
+		if -amount > free {
 			return &InsufficientChipsError{Guild: guild, User: user, Need: -amount, Free: free}
 		}
 		if amount != 0 {
 			if err := s.insertLedger(ctx, tx, guild, user, amount, 0, ReasonAdminGrant, nil, &admin); err != nil {
+				if v := violated(err); v == "free_nonnegative" || v == "balance_nonnegative" {
+					// A game on another writer lane held or took chips after the
+					// read above (lanes.go): the balances' checks refused the rest.
+					return &InsufficientChipsError{Guild: guild, User: user, Need: -amount, Free: free}
+				}
 				return err
 			}
 		}
