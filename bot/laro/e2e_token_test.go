@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/cardbot/cardbot/bot/internal/e2e"
+	"github.com/cardbot/cardbot/store"
 )
 
 // TestLaroTableMessageEditedThroughAClickersToken: a click on the table
@@ -33,6 +34,14 @@ func TestLaroTableMessageEditedThroughAClickersToken(t *testing.T) {
 	table := w.TableMessage("game 1")
 	alice.OpenHand(table)
 	before := e2e.Text(w.Ch.Message(table.ID))
+	// The channel shows the message before the bot has read Discord's answer
+	// to its post; a click before that finds a table that does not know its
+	// message yet, and is answered privately. It is stored once known.
+	for deadline := time.Now().Add(e2e.Patience); e2e.LiveGame(t, w, store.KindLaro).MessageID != table.ID; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the bot never took the posted table message for its own")
+		}
+	}
 
 	r, err := carol.U.Click(w.Ch.Message(table.ID), e2e.Button(table, "hand", ""))
 	if cb := e2e.Answer(t, r, err); cb.Type != discordgo.InteractionResponseDeferredMessageUpdate {
