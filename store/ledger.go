@@ -144,8 +144,7 @@ func (s *Store) AdminGrant(ctx context.Context, guild, admin, user string, amoun
 		if amount != 0 {
 			if err := s.insertLedger(ctx, tx, guild, user, amount, 0, ReasonAdminGrant, nil, &admin); err != nil {
 				if v := violated(err); v == "free_nonnegative" || v == "balance_nonnegative" {
-					// A game on another writer lane held or took chips after the
-					// read above (lanes.go): the balances' checks refused the rest.
+					// Another writer lane took chips after the read above (lanes.go).
 					return &InsufficientChipsError{Guild: guild, User: user, Need: -amount, Free: free}
 				}
 				return err
