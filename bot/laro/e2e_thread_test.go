@@ -238,14 +238,17 @@ func TestLaroThreadTableSurvivesARestart(t *testing.T) {
 // busy machine the host's Start could reach the table before its outbox knew the
 // lobby's ID, and the game then went on in the channel, without its thread (seen as
 // "0 threads, want 1" in TestLaroThreadTableSurvivesARestart under load). Here every
-// REST answer takes a second to come back, so the host's Start on the lobby always
+// REST answer takes 0.75 s to come back, so the host's Start on the lobby always
 // comes first; the click names the message, and the table takes it as its lobby.
 func TestLaroThreadStartedBeforeTheLobbysPostIsAnswered(t *testing.T) {
 	t.Parallel()
 	w := e2e.NewWorld(t)
 	alice := w.Player("alice")
-	// The lobby reaches the fake half a round trip before the bot reads the answer.
-	w.Srv.SetLatency(2*time.Second, 0)
+	// The lobby reaches the fake half a round trip before the bot reads the
+	// answer. Not 2 s: the Start's answer waits for the thread's round trip,
+	// and a deferral at 2 s plus a 1 s way back reaches Discord past its 3 s
+	// (this failed every run without -race, whose deadline is longer).
+	w.Srv.SetLatency(1500*time.Millisecond, 0)
 	r, err := alice.U.Slash(w.Ch, "laro new", discordtest.BoolOpt("thread", true), discordtest.IntOpt("claim_window", 0))
 	e2e.Answer(t, r, err)
 	lobby := w.TableMessage("Click **Join**")
