@@ -19,6 +19,7 @@ const clockTicks = 100
 type usage struct {
 	rssKB int64         // VmRSS: resident memory
 	cpu   time.Duration // user plus system time since the process started
+	sys   time.Duration // of which system time: the kernel's work for its calls
 }
 
 // readUsage reads the usage of process pid ("self" for this one) from
@@ -53,14 +54,15 @@ func readUsage(pid string) (usage, error) {
 	if len(f) < 13 {
 		return u, fmt.Errorf("/proc/%s/stat: %d fields after the name", pid, len(f))
 	}
-	var ticks int64
-	for _, s := range f[11:13] {
+	var ticks [2]int64 // utime, stime
+	for i, s := range f[11:13] {
 		n, err := strconv.ParseInt(s, 10, 64)
 		if err != nil {
 			return u, fmt.Errorf("/proc/%s/stat: %w", pid, err)
 		}
-		ticks += n
+		ticks[i] = n
 	}
-	u.cpu = time.Duration(ticks) * time.Second / clockTicks
+	u.cpu = time.Duration(ticks[0]+ticks[1]) * time.Second / clockTicks
+	u.sys = time.Duration(ticks[1]) * time.Second / clockTicks
 	return u, nil
 }

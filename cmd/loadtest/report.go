@@ -90,6 +90,7 @@ type botFigures struct {
 	CPUSeconds    float64 `json:"cpu_seconds"`      // during the run
 	CPUPercent    float64 `json:"cpu_percent"`      // of one core
 	CPUPerClickMs float64 `json:"cpu_per_click_ms"` // CPUSeconds over the clicks of the run
+	SysSeconds    float64 `json:"sys_seconds"`      // of CPUSeconds, the kernel's (system time)
 	Warnings      int     `json:"warnings"`
 	Errors        int     `json:"errors"`
 	Exit          string  `json:"exit"` // how it stopped after SIGTERM
@@ -160,8 +161,8 @@ func (r *report) print(w io.Writer) {
 	b := r.Bot
 	fmt.Fprintf(w, "\nbot RSS: %.1f MB idle, %.1f MB with the tables open, %.1f MB at the end: %.0f kB per live table\n",
 		mb(b.RSSIdleKB), mb(b.RSSSetupKB), mb(b.RSSEndKB), b.RSSPerTableKB)
-	fmt.Fprintf(w, "bot CPU: %.1f s in %.1f s of run = %.0f%% of one core, %.2f ms a click; logged %d warnings, %d errors; %s\n",
-		b.CPUSeconds, r.RunSeconds, b.CPUPercent, b.CPUPerClickMs, b.Warnings, b.Errors, b.Exit)
+	fmt.Fprintf(w, "bot CPU: %.1f s in %.1f s of run (%.1f s of it in the kernel) = %.0f%% of one core, %.2f ms a click; logged %d warnings, %d errors; %s\n",
+		b.CPUSeconds, r.RunSeconds, b.SysSeconds, b.CPUPercent, b.CPUPerClickMs, b.Warnings, b.Errors, b.Exit)
 	fmt.Fprintf(w, "load generator and fake Discord CPU: %.1f s = %.0f%% of one core\n", r.Generator.CPUSeconds, r.Generator.CPUPercent)
 	fmt.Fprintln(w, r.Stalls.line())
 }

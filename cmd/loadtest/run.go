@@ -150,6 +150,7 @@ func (r *report) fillWindow(w window, idle usage, live []*table, f *fleet, c con
 		RSSPerTableKB: float64(end.rssKB-idle.rssKB) / float64(len(live)),
 		CPUSeconds:    (end.cpu - opened.cpu).Seconds(),
 		CPUPercent:    100 * (end.cpu - opened.cpu).Seconds() / played.Seconds(),
+		SysSeconds:    (end.sys - opened.sys).Seconds(),
 	}
 	if r.Clicks > 0 {
 		r.Bot.CPUPerClickMs = 1000 * r.Bot.CPUSeconds / float64(r.Clicks)
