@@ -16,10 +16,11 @@ import (
 var locales embed.FS
 
 // catalogue is the loaded message catalogue: one localizer per language,
-// and the texts that need no filling, looked up without a template.
+// and each message's fillings, which fill it without a template (go-i18n
+// fills only what they cannot).
 type catalogue struct {
 	localizers [len(languages)]*i18n.Localizer
-	plain      [len(languages)]map[string]string
+	compiled   [len(languages)]map[string]*compiled
 	ids        [len(languages)]map[string]bool
 }
 
@@ -50,7 +51,7 @@ func load(fsys fs.FS) (*catalogue, error) {
 	bundle := i18n.NewBundle(English.Tag())
 	c := &catalogue{}
 	for _, l := range languages {
-		c.plain[l] = map[string]string{}
+		c.compiled[l] = map[string]*compiled{}
 		c.ids[l] = map[string]bool{}
 		dir := path.Join("locales", l.Code())
 		files, err := fs.Glob(fsys, dir+"/*.toml")
@@ -71,8 +72,10 @@ func load(fsys fs.FS) (*catalogue, error) {
 					return nil, fmt.Errorf("%s: message %q is defined twice", f, m.ID)
 				}
 				c.ids[l][m.ID] = true
-				if m.One == "" && m.Few == "" && m.Many == "" && m.Two == "" && m.Zero == "" && !hasTemplate(m.Other) {
-					c.plain[l][m.ID] = m.Other
+				if m.Few == "" && m.Many == "" && m.Two == "" && m.Zero == "" && m.LeftDelim == "" && m.RightDelim == "" {
+					if mc, ok := compileMessage(m.Other, m.One); ok {
+						c.compiled[l][m.ID] = mc
+					}
 				}
 			}
 		}
@@ -83,13 +86,30 @@ func load(fsys fs.FS) (*catalogue, error) {
 	return c, nil
 }
 
-func hasTemplate(s string) bool {
-	for i := 0; i+1 < len(s); i++ {
-		if s[i] == '{' && s[i+1] == '{' {
-			return true
+// compileMessage compiles a message's "other" and "one" texts; ok is false
+// when either is more than plain fields.
+func compileMessage(other, one string) (*compiled, bool) {
+	m := &compiled{hasOne: one != ""}
+	var ok bool
+	if m.other, ok = compileFilling(other); !ok {
+		return nil, false
+	}
+	if m.hasOne {
+		if m.one, ok = compileFilling(one); !ok {
+			return nil, false
 		}
 	}
-	return false
+	return m, true
+}
+
+// compiledFor is message id's fillings in l, or in English when l has no
+// such message (go-i18n's fallback); nil when the message is left to
+// go-i18n.
+func (c *catalogue) compiledFor(l Lang, id string) *compiled {
+	if m, ok := c.compiled[l][id]; ok || c.ids[l][id] {
+		return m
+	}
+	return c.compiled[English][id]
 }
 
 // T is the text of message id in l, filled from args given as name/value
@@ -102,8 +122,8 @@ func (l Lang) T(id string, args ...any) string {
 	if int(l) >= len(languages) {
 		l = English
 	}
-	if len(args) == 0 {
-		if s, ok := c.plain[l][id]; ok {
+	if m := c.compiledFor(l, id); m != nil {
+		if s, ok := m.other.fill(args, nil); ok {
 			return s
 		}
 	}
@@ -116,9 +136,15 @@ func (l Lang) N(id string, n int, args ...any) string {
 	if int(l) >= len(languages) {
 		l = English
 	}
+	c := cat()
+	if m := c.compiledFor(l, id); m != nil {
+		if s, ok := m.form(n).fill(args, &n); ok {
+			return s
+		}
+	}
 	data := pairs(args)
 	data["Count"] = n
-	return cat().localize(l, &i18n.LocalizeConfig{MessageID: id, PluralCount: n, TemplateData: data})
+	return c.localize(l, &i18n.LocalizeConfig{MessageID: id, PluralCount: n, TemplateData: data})
 }
 
 func (c *catalogue) localize(l Lang, lc *i18n.LocalizeConfig) string {
