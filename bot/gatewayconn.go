@@ -93,6 +93,7 @@ type trimConn struct {
 	// header, or a whole trimmed frame; rest is how much of an untouched
 	// frame's payload is still to be passed through.
 	out, buf []byte
+	trimmed  []byte // the last trimmed payload's space, for the next
 	rest     uint64
 	upgraded bool // the HTTP response's header has been passed on
 }
@@ -176,8 +177,8 @@ func (c *trimConn) next() error {
 	if _, err := io.ReadFull(c.r, payload); err != nil {
 		return err
 	}
-	if t := trimInteraction(payload); t != nil {
-		payload = t
+	if t := trimInteractionInto(c.trimmed, payload); t != nil {
+		c.trimmed, payload = t, t
 	}
 	// append moves an untrimmed payload down over its old place (memmove).
 	c.out = append(appendFrameHeader(frame[:0], len(payload)), payload...)

@@ -19,7 +19,11 @@ var keptMessageFields = [...]string{"id", "channel_id", "guild_id", "author", "w
 // cut to keptMessageFields if p is the INTERACTION_CREATE of a component
 // click, or nil if it is anything else or not JSON as expected: such a
 // payload goes to discordgo as it came. The rest of p is kept byte for byte.
-func trimInteraction(p []byte) []byte {
+func trimInteraction(p []byte) []byte { return trimInteractionInto(nil, p) }
+
+// trimInteractionInto is trimInteraction writing into dst's space (a trimmed
+// frame is never longer than p), so that a connection reuses one buffer.
+func trimInteractionInto(dst, p []byte) []byte {
 	var t, d span
 	end := eachField(p, skipSpace(p, 0), func(k []byte, v span) {
 		switch string(k) {
@@ -43,7 +47,10 @@ func trimInteraction(p []byte) []byte {
 	}) < 0 || string(typ.of(p)) != "3" || msg.empty() || p[msg.from] != '{' {
 		return nil
 	}
-	out := make([]byte, 0, len(p)-(msg.to-msg.from)+512)
+	out := dst[:0]
+	if cap(out) < len(p) {
+		out = make([]byte, 0, len(p))
+	}
 	out = append(out, p[:msg.from]...)
 	out = append(out, '{')
 	first := true

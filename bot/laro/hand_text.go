@@ -45,10 +45,19 @@ func (s laroScreen) writeHint(b *strings.Builder, h rules.Hint) {
 	}
 }
 
+// A card's text is at most an emoji's <:name:id> and a space; a row's label a
+// suit's symbol and name. They size a hand's builders, which grew in steps on
+// every hand drawn (a tenth of the bytes a click allocated).
+const (
+	cardTextSize = 32
+	rowLabelSize = 24
+)
+
 // suitRows groups a hand by suit for display, one line per suit, then its
 // Voids.
 func (s laroScreen) suitRows(hand []rules.Card) string {
 	var b strings.Builder
+	b.Grow(len(hand)*cardTextSize + 4*rowLabelSize) // grown once, not at every row
 	cs := make([]rules.Card, 0, len(hand))
 	row := func(label string, keep func(rules.Card) bool) {
 		cs = cs[:0]

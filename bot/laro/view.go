@@ -247,6 +247,7 @@ func laroHand(s laroScreen) ui.Rendering {
 	}
 	if hints := rules.Hints(v.Hand); len(hints) > 0 && v.Phase != rules.PhaseOver {
 		var b strings.Builder
+		b.Grow(min(len(hints), maxHints) * 6 * cardTextSize) // three cards, the needs, the arrow
 		for i, h := range hints {
 			if i == maxHints {
 				break
