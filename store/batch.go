@@ -76,23 +76,13 @@ const (
 	gatherMax  = 2 * time.Millisecond
 )
 
-// commitGap is the least time between the starts of two commits of a lane. Under load
-// the callers came one at a time (500 actions a second at 1,000 tables: 1.01 actions a
-// commit), and each action paid for a transaction and a sync of its own. An action that
-// comes within commitGap of the last commit's start now waits for the rest of it, with
-// whoever else comes, and one commit and one sync carry them all: at 500 actions a
-// second, 5 ms took the bot's CPU per click from 1.19 to 1.01 ms, 10 ms to 0.88 ms, for
-// 4 and 7 ms more at the median of the first reply (docs/performance.md). An action
-// after a quiet moment (no commit within commitGap) is committed at once, as before: the
-// wait is paid only when there is load to share it.
-const commitGap = 10 * time.Millisecond
-
 // writer is the goroutine of one lane that group-commits its appends (lanes.go).
 func (s *Store) writer(l *lane) {
 	defer s.bg.Done()
 	defer s.writers.Done()
 	prev := 0               // size of the previous batch: how many callers may come back
 	var lastStart time.Time // when the previous batch began
+	var back comeBack       // which of the previous batch's games are back
 	for {
 		var first *appendReq
 		select {
@@ -114,12 +104,14 @@ func (s *Store) writer(l *lane) {
 			continue
 		}
 		batch := s.drain(l, []*appendReq{first})
-		if paced := time.Until(lastStart.Add(commitGap)); paced > 0 {
-			batch = s.gatherFor(l, batch, paced)
+		if wait := time.Until(lastStart.Add(commitGap)); wait > 0 && !back.all(batch) {
+			l.pacedBatches++
+			batch = s.gatherFor(l, batch, wait, &back)
 		} else if len(batch) < min(prev, maxBatch) {
 			batch = s.gather(l, batch, min(prev, maxBatch))
 		}
 		prev = len(batch)
+		back.expect(batch)
 		lastStart = time.Now()
 		s.runBatch(l, batch)
 	}
@@ -169,23 +161,6 @@ func (s *Store) gather(l *lane, batch []*appendReq, want int) []*appendReq {
 			return batch
 		}
 		t.Reset(min(gatherIdle, left))
-	}
-	return batch
-}
-
-// gatherFor adds every caller that comes within d to the batch, up to maxBatch.
-func (s *Store) gatherFor(l *lane, batch []*appendReq, d time.Duration) []*appendReq {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	for len(batch) < maxBatch {
-		select {
-		case r := <-l.in:
-			batch = s.drain(l, append(batch, r))
-		case <-t.C:
-			return batch
-		case <-s.closed:
-			return batch
-		}
 	}
 	return batch
 }

@@ -36,6 +36,9 @@ type lane struct {
 	// newPlayers makes the batch being run create its new players before it locks
 	// (lockBalances). Only the lane's writer reads and writes it.
 	newPlayers bool
+	// pacedBatches counts the batches that waited for commitGap (batch.go); only the
+	// lane's writer writes it.
+	pacedBatches int
 }
 
 // pgLanes is how many writer sessions a PostgreSQL Store commits on.
