@@ -10,7 +10,9 @@
 //
 // Writes go through a single connection so that writers queue in Go instead of
 // spinning in SQLite's busy handler; AppendAction additionally group-commits concurrent
-// calls (see batch.go). Reads use a separate pool of read-only connections, which WAL
+// calls (see batch.go): under load, a lane's commits start at least commitGap (10 ms)
+// apart, so that one transaction and one sync carry every action that came meanwhile
+// (commit_pace.go). Reads use a separate pool of read-only connections, which WAL
 // lets run alongside the writer. Several processes may share one file (a sharded bot
 // runs one per shard): their writers take turns at SQLite's file lock, each waiting for
 // the other's commit rather than failing.
