@@ -104,7 +104,7 @@ func (s *Store) writer(l *lane) {
 			continue
 		}
 		batch := s.drain(l, []*appendReq{first})
-		if wait := time.Until(lastStart.Add(commitGap)); wait > 0 && !back.all(batch) {
+		if wait := time.Until(lastStart.Add(commitGap)); wait > 0 && !back.cameBack(batch) {
 			l.pacedBatches++
 			batch = s.gatherFor(l, batch, wait, &back)
 		} else if len(batch) < min(prev, maxBatch) {

@@ -26,8 +26,9 @@ func (s *Store) gatherFor(l *lane, batch []*appendReq, d time.Duration, back *co
 	for len(batch) < maxBatch {
 		select {
 		case r := <-l.in:
+			n := len(batch)
 			batch = s.drain(l, append(batch, r))
-			if back.all(batch) {
+			if back.cameBack(batch[n:]) {
 				return batch
 			}
 		case <-t.C:
@@ -39,35 +40,34 @@ func (s *Store) gatherFor(l *lane, batch []*appendReq, d time.Duration, back *co
 	return batch
 }
 
-// comeBack is the games of a lane's previous batch, to tell whether a batch being
-// gathered holds them all again. Only the lane's writer uses it.
+// comeBack is the games of a lane's previous batch and which of them the batch being
+// gathered holds again. Only the lane's writer uses it.
 type comeBack struct {
-	games map[string]struct{}
-	seen  map[string]struct{}
+	games map[string]bool // true: back
+	back  int
 }
 
-// expect makes the games of batch the ones to come back.
+// expect makes the games of batch the ones to come back, none of them back yet.
 func (c *comeBack) expect(batch []*appendReq) {
 	if c.games == nil {
-		c.games, c.seen = map[string]struct{}{}, map[string]struct{}{}
+		c.games = map[string]bool{}
 	}
 	clear(c.games)
 	for _, r := range batch {
-		c.games[r.rec.GameID] = struct{}{}
+		c.games[r.rec.GameID] = false
 	}
+	c.back = 0
 }
 
-// all reports whether batch holds an action of every game expected: false before the
-// first batch, and for a batch of hand tokens alone.
-func (c *comeBack) all(batch []*appendReq) bool {
-	if len(c.games) == 0 {
-		return false
-	}
-	clear(c.seen)
-	for _, r := range batch {
-		if _, ok := c.games[r.rec.GameID]; ok {
-			c.seen[r.rec.GameID] = struct{}{}
+// cameBack notes the actions added to the batch being gathered and reports whether
+// every game expected is back: never before the first batch, nor for a batch of hand
+// tokens alone.
+func (c *comeBack) cameBack(added []*appendReq) bool {
+	for _, r := range added {
+		if back, ok := c.games[r.rec.GameID]; ok && !back {
+			c.games[r.rec.GameID] = true
+			c.back++
 		}
 	}
-	return len(c.seen) == len(c.games)
+	return len(c.games) > 0 && c.back == len(c.games)
 }
