@@ -10,8 +10,9 @@ func DecodeGatewayInteraction(b []byte) (*discordgo.InteractionCreate, error) {
 	return g.ic, err
 }
 
-// TrimInteraction is trimInteraction, for the tests of package bot_test.
-var TrimInteraction = trimInteraction
+// TrimInteraction is trimInteractionInto a fresh buffer, for the tests of
+// package bot_test.
+func TrimInteraction(p []byte) []byte { return trimInteractionInto(nil, p) }
 
 // TrimmingDialer is trimmingDialer.
 var TrimmingDialer = trimmingDialer

@@ -16,7 +16,7 @@ import (
 // trimmingDialer returns a copy of d (nil: gorilla's default dialer, as
 // discordgo's) whose connections pass every frame Discord sends through
 // unchanged but for the INTERACTION_CREATE of a component click, whose
-// clicked message is cut to what the bot reads (trimInteraction). The
+// clicked message is cut to what the bot reads (trimInteractionInto). The
 // WebSocket protocol is gorilla's and discordgo's as before: this only
 // changes bytes inside one kind of text frame, before either reads them.
 //

@@ -15,14 +15,12 @@ package bot
 // keeps: those the bot reads (leanMessage).
 var keptMessageFields = [...]string{"id", "channel_id", "guild_id", "author", "webhook_id", "flags", "interaction_metadata"}
 
-// trimInteraction returns the gateway payload p with the clicked message
-// cut to keptMessageFields if p is the INTERACTION_CREATE of a component
-// click, or nil if it is anything else or not JSON as expected: such a
-// payload goes to discordgo as it came. The rest of p is kept byte for byte.
-func trimInteraction(p []byte) []byte { return trimInteractionInto(nil, p) }
-
-// trimInteractionInto is trimInteraction writing into dst's space (a trimmed
-// frame is never longer than p), so that a connection reuses one buffer.
+// trimInteractionInto returns the gateway payload p with the clicked
+// message cut to keptMessageFields if p is the INTERACTION_CREATE of a
+// component click, or nil if it is anything else or not JSON as expected:
+// such a payload goes to discordgo as it came. The rest of p is kept byte
+// for byte. The result is written in dst's space when it fits (a trimmed
+// payload is never longer than p), so that a connection reuses one buffer.
 func trimInteractionInto(dst, p []byte) []byte {
 	var t, d span
 	end := eachField(p, skipSpace(p, 0), func(k []byte, v span) {

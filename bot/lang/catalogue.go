@@ -89,12 +89,12 @@ func load(fsys fs.FS) (*catalogue, error) {
 // compileMessage compiles a message's "other" and "one" texts; ok is false
 // when either is more than plain fields.
 func compileMessage(other, one string) (*compiled, bool) {
-	m := &compiled{hasOne: one != ""}
+	m := &compiled{}
 	var ok bool
 	if m.other, ok = compileFilling(other); !ok {
 		return nil, false
 	}
-	if m.hasOne {
+	if one != "" {
 		if m.one, ok = compileFilling(one); !ok {
 			return nil, false
 		}

@@ -123,12 +123,11 @@ func writeValue(b *strings.Builder, v any) bool {
 }
 
 // A compiled message is a message's fillings: its "other" text and, when it
-// has one, its "one" text. Only messages with no other plural form are
-// compiled.
+// has one, its "one" text (no parts when it has none). Only messages with no
+// other plural form are compiled.
 type compiled struct {
-	other  filling
-	one    filling
-	hasOne bool
+	other filling
+	one   filling
 }
 
 // form is the filling for count n: "one" for exactly 1 when the message
@@ -136,7 +135,7 @@ type compiled struct {
 // here; TestFillingsReadAsGoI18n checks every message against go-i18n's
 // rules and would fail on a language whose rule differs).
 func (m *compiled) form(n int) filling {
-	if (n == 1 || n == -1) && m.hasOne {
+	if (n == 1 || n == -1) && m.one.parts != nil {
 		return m.one
 	}
 	return m.other
