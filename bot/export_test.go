@@ -16,3 +16,10 @@ func TrimInteraction(p []byte) []byte { return trimInteractionInto(nil, p) }
 
 // TrimmingDialer is trimmingDialer.
 var TrimmingDialer = trimmingDialer
+
+// ParkClick is parkClickInto a fresh buffer.
+func ParkClick(p []byte) []byte { return parkClickInto(nil, p) }
+
+// DecodeClickFast decodes an INTERACTION_CREATE's data as the gateway's
+// connection does (decodeClickAt), or returns nil where it would not.
+func DecodeClickFast(d []byte) *discordgo.InteractionCreate { return decodeClickAt(d, span{0, len(d)}) }

@@ -50,6 +50,10 @@ type gatewayInteraction struct{ ic *discordgo.InteractionCreate }
 // malformed payload (HandleInteraction refuses or drops it) and returns the
 // error for discordgo to log.
 func (g *gatewayInteraction) UnmarshalJSON(b []byte) error {
+	if ic, ticket, err := takeParked(b); ticket {
+		g.ic = ic // nil if it is gone: HandleInteraction is not called
+		return err
+	}
 	if g.ic = decodeClick(b); g.ic != nil {
 		return nil
 	}

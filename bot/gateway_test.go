@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"reflect"
 	"sync"
@@ -13,20 +14,21 @@ import (
 )
 
 // TestLeanDecodeMatchesDiscordgo plays the start of a Laro game and checks
-// every INTERACTION_CREATE the bot received: the bot's own decoding gives
-// what discordgo's full decoding gives, except the clicked message's
-// content, embeds and components, which the bot never reads (and which the
-// trimmed frames no longer carry: TestTrimmedClickDecodesAsWhole compares
-// a whole frame with its trimmed one).
+// every INTERACTION_CREATE the fake Discord sent: the bot's decodings (on
+// the connection for a click, by encoding/json otherwise) give what
+// discordgo's full decoding gives, except the clicked message's content,
+// embeds and components, which the bot never reads. The clicks must have
+// reached discordgo parked, as tickets (gatewaypark.go).
 func TestLeanDecodeMatchesDiscordgo(t *testing.T) {
 	t.Parallel()
 	w := e2e.NewWorld(t)
+	w.Srv.Record("INTERACTION_CREATE")
 	var mu sync.Mutex
-	var raws [][]byte
+	tickets := 0
 	w.Session.AddHandler(func(_ *discordgo.Session, e *discordgo.Event) {
-		if e.Type == "INTERACTION_CREATE" {
+		if e.Type == "INTERACTION_CREATE" && bytes.HasPrefix(e.RawData, []byte(`{"cardbot_parked":`)) {
 			mu.Lock()
-			raws = append(raws, append([]byte(nil), e.RawData...))
+			tickets++
 			mu.Unlock()
 		}
 	})
@@ -39,10 +41,8 @@ func TestLeanDecodeMatchesDiscordgo(t *testing.T) {
 	hand := mover.Hand()
 	mover.Click(hand, e2e.Button(hand, "draw", "deck"))
 
-	mu.Lock()
-	defer mu.Unlock()
 	var commands, public, private int
-	for _, raw := range raws {
+	for _, raw := range w.Srv.Recorded("INTERACTION_CREATE") {
 		var full discordgo.InteractionCreate
 		if err := json.Unmarshal(raw, &full); err != nil {
 			t.Fatalf("discordgo cannot decode %s: %v", raw, err)
@@ -62,21 +62,30 @@ func TestLeanDecodeMatchesDiscordgo(t *testing.T) {
 			public++
 		}
 		if m := full.Message; m != nil {
-			// The session's connection trims a click's frame (gatewaytrim.go).
-			if len(m.Components)+len(m.Embeds) != 0 || m.Content != "" {
-				t.Errorf("the clicked message came whole: the gateway's frames are not trimmed: %s", raw)
-			}
 			full.Message = &discordgo.Message{ID: m.ID, ChannelID: m.ChannelID, GuildID: m.GuildID, Author: m.Author,
 				Flags: m.Flags, WebhookID: m.WebhookID, InteractionMetadata: m.InteractionMetadata}
 		}
 		if !reflect.DeepEqual(lean.Interaction, full.Interaction) {
 			t.Errorf("decoded differently:\nbot       %+v\ndiscordgo %+v", *lean.Interaction, *full.Interaction)
 		}
+		if full.Type != discordgo.InteractionMessageComponent {
+			continue
+		}
+		if fast := bot.DecodeClickFast(raw); fast == nil {
+			t.Errorf("the connection does not decode the click %s", raw)
+		} else if !reflect.DeepEqual(fast.Interaction, full.Interaction) {
+			t.Errorf("the connection decodes differently:\nbot       %+v\ndiscordgo %+v", *fast.Interaction, *full.Interaction)
+		}
 	}
 	// /laro new; Join and Start on the lobby, My hand twice on the table;
 	// the draw on a hand.
 	if commands != 1 || public != 4 || private != 1 {
 		t.Errorf("saw %d commands, %d clicks on public messages, %d on hands; want 1, 4, 1", commands, public, private)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if tickets != public+private {
+		t.Errorf("%d of the %d clicks reached discordgo parked", tickets, public+private)
 	}
 }
 

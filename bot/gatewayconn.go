@@ -15,9 +15,10 @@ import (
 
 // trimmingDialer returns a copy of d (nil: gorilla's default dialer, as
 // discordgo's) whose connections pass every frame Discord sends through
-// unchanged but for the INTERACTION_CREATE of a component click, whose
-// clicked message is cut to what the bot reads (trimInteractionInto). The
-// WebSocket protocol is gorilla's and discordgo's as before: this only
+// unchanged but for the INTERACTION_CREATE of a component click, which is
+// decoded there and parked for discordgo to pick up (parkClickInto), or,
+// when that cannot be, whose clicked message is cut to what the bot reads
+// (trimInteractionInto). The WebSocket protocol is gorilla's and discordgo's as before: this only
 // changes bytes inside one kind of text frame, before either reads them.
 //
 // Through TLS (wss://, real Discord) the frames can only be seen above TLS,
@@ -177,7 +178,10 @@ func (c *trimConn) next() error {
 	if _, err := io.ReadFull(c.r, payload); err != nil {
 		return err
 	}
-	if t := trimInteractionInto(c.trimmed, payload); t != nil {
+	// A click is parked when it decodes here, and trimmed when it does not.
+	if t := parkClickInto(c.trimmed, payload); t != nil {
+		c.trimmed, payload = t, t
+	} else if t := trimInteractionInto(c.trimmed, payload); t != nil {
 		c.trimmed, payload = t, t
 	}
 	// append moves an untrimmed payload down over its old place (memmove).

@@ -22,16 +22,8 @@ var keptMessageFields = [...]string{"id", "channel_id", "guild_id", "author", "w
 // for byte. The result is written in dst's space when it fits (a trimmed
 // payload is never longer than p), so that a connection reuses one buffer.
 func trimInteractionInto(dst, p []byte) []byte {
-	var t, d span
-	end := eachField(p, skipSpace(p, 0), func(k []byte, v span) {
-		switch string(k) {
-		case "t":
-			t = v
-		case "d":
-			d = v
-		}
-	})
-	if end < 0 || string(t.of(p)) != `"INTERACTION_CREATE"` || d.empty() {
+	d := interactionData(p)
+	if d.empty() {
 		return nil
 	}
 	var typ, msg span
@@ -73,123 +65,20 @@ func trimInteractionInto(dst, p []byte) []byte {
 	return append(out, p[msg.to:]...)
 }
 
-// span is a value's bytes: p[from:to].
-type span struct{ from, to int }
-
-func (s span) empty() bool        { return s.to <= s.from }
-func (s span) of(p []byte) []byte { return p[s.from:s.to] }
-
-// eachField calls fn with each key (its bytes between the quotes) and value
-// of the object that starts at p[i], and returns the index just past it,
-// or -1 if p holds no well-formed object there.
-func eachField(p []byte, i int, fn func(key []byte, v span)) int {
-	if i >= len(p) || p[i] != '{' {
-		return -1
-	}
-	i = skipSpace(p, i+1)
-	if i < len(p) && p[i] == '}' {
-		return i + 1
-	}
-	for i < len(p) {
-		if p[i] != '"' {
-			return -1
+// interactionData returns where the data of the gateway payload p is if p
+// is an INTERACTION_CREATE, or an empty span.
+func interactionData(p []byte) span {
+	var t, d span
+	end := eachField(p, skipSpace(p, 0), func(k []byte, v span) {
+		switch string(k) {
+		case "t":
+			t = v
+		case "d":
+			d = v
 		}
-		kStart, kEnd := i+1, skipString(p, i)
-		if kEnd < 0 {
-			return -1
-		}
-		i = skipSpace(p, kEnd)
-		if i >= len(p) || p[i] != ':' {
-			return -1
-		}
-		from := skipSpace(p, i+1)
-		to := skipValue(p, from)
-		if to < 0 {
-			return -1
-		}
-		fn(p[kStart:kEnd-1], span{from, to})
-		i = skipSpace(p, to)
-		if i >= len(p) {
-			return -1
-		}
-		switch p[i] {
-		case ',':
-			i = skipSpace(p, i+1)
-		case '}':
-			return i + 1
-		default:
-			return -1
-		}
+	})
+	if end < 0 || string(t.of(p)) != `"INTERACTION_CREATE"` {
+		return span{}
 	}
-	return -1
-}
-
-func skipSpace(p []byte, i int) int {
-	for i < len(p) && (p[i] == ' ' || p[i] == '\n' || p[i] == '\r' || p[i] == '\t') {
-		i++
-	}
-	return i
-}
-
-// skipString returns the index just past the string that starts at p[i].
-func skipString(p []byte, i int) int {
-	for i++; i < len(p); i++ {
-		switch p[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1
-		}
-	}
-	return -1
-}
-
-// skipValue returns the index just past the value that starts at p[i], or
-// -1. Nested objects and arrays are matched by their brackets, outside
-// strings; numbers and literals run to the next delimiter.
-func skipValue(p []byte, i int) int {
-	if i >= len(p) {
-		return -1
-	}
-	switch p[i] {
-	case '"':
-		return skipString(p, i)
-	case '{', '[':
-		depth := 0
-		for ; i < len(p); i++ {
-			switch p[i] {
-			case '"':
-				j := skipString(p, i)
-				if j < 0 {
-					return -1
-				}
-				i = j - 1
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return i + 1
-				}
-			}
-		}
-		return -1
-	}
-	j := i
-	for j < len(p) && !delimiter(p[j]) {
-		j++
-	}
-	if j == i {
-		return -1
-	}
-	return j
-}
-
-// delimiter reports whether c ends a number or literal.
-func delimiter(c byte) bool {
-	switch c {
-	case ',', '}', ']', ' ', '\n', '\r', '\t':
-		return true
-	}
-	return false
+	return d
 }

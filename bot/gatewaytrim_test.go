@@ -102,12 +102,17 @@ func TestTrimmedClickDecodesAsWhole(t *testing.T) {
 // TestTrimmingDialerPassesFramesOn sends a WebSocket client, dialled with
 // the trimming dialer over plain TCP and over TLS, every kind of frame a
 // server sends: each message arrives as sent, but a click's, which arrives
-// trimmed.
+// parked (its data a ticket to what the bot decoded of it), or trimmed if
+// its values are not what the connection decodes.
 func TestTrimmingDialerPassesFramesOn(t *testing.T) {
 	click := envelope("INTERACTION_CREATE", string(handClick(t)))
-	// A second click, shorter and with other bytes: a connection trims each
+	// A second click, shorter and with other bytes: a connection parks each
 	// click into the buffer of the last, so a stale byte would show.
 	other := bytes.ReplaceAll(click, []byte("1400000000000000010"), []byte("77"))
+	odd := bytes.Replace(click, []byte(`"version":1`), []byte(`"version":1.5`), 1)
+	if bytes.Equal(odd, click) {
+		t.Fatal("the click has no version to make odd")
+	}
 	messages := []struct {
 		kind int
 		data []byte
@@ -118,6 +123,7 @@ func TestTrimmingDialerPassesFramesOn(t *testing.T) {
 		{websocket.TextMessage, []byte(strings.Repeat(`"x"`, 40000))},     // over 64 kB: a 64-bit length
 		{websocket.TextMessage, []byte(`{"t":"READY","d":` + strings.Repeat(" ", 3000) + `{}}`)},
 		{websocket.TextMessage, other},
+		{websocket.TextMessage, odd},
 		{websocket.TextMessage, click},
 		{websocket.TextMessage, []byte(`{"t":"FRAGMENTED","d":"` + strings.Repeat("y", 5000) + `"}`)},
 		{websocket.TextMessage, []byte(`{}`)},
@@ -156,8 +162,12 @@ func TestTrimmingDialerPassesFramesOn(t *testing.T) {
 			if err != nil {
 				t.Fatalf("message %d: %v", i, err)
 			}
-			want := m.data
 			if bytes.Equal(m.data, click) || bytes.Equal(m.data, other) {
+				checkParked(t, data, m.data)
+				continue
+			}
+			want := m.data
+			if bytes.Equal(m.data, odd) {
 				want = bot.TrimInteraction(m.data)
 			}
 			if kind != m.kind || !bytes.Equal(data, want) {
@@ -187,9 +197,43 @@ func TestTrimmingDialerPassesFramesOn(t *testing.T) {
 	})
 }
 
+// checkParked checks that a click's frame sent as sent arrived as got: its
+// envelope as it was, its data a ticket to what the bot decodes of sent.
+func checkParked(t *testing.T, got, sent []byte) {
+	t.Helper()
+	var a, b discordgo.Event
+	if err := json.Unmarshal(sent, &a); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(got, &b); err != nil {
+		t.Fatalf("the parked frame is not JSON: %v\n%s", err, got)
+	}
+	if a.Type != b.Type || a.Sequence != b.Sequence || a.Operation != b.Operation {
+		t.Errorf("the envelope changed: %+v, want %+v", b, a)
+	}
+	if !bytes.HasPrefix(b.RawData, []byte(`{"cardbot_parked":`)) || len(b.RawData) > 40 {
+		t.Fatalf("the click arrived as %s, not parked", got)
+	}
+	parked, err := bot.DecodeGatewayInteraction(b.RawData)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := bot.DecodeGatewayInteraction(a.RawData)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(parked.Interaction, want.Interaction) {
+		t.Errorf("the parked click is\n%+v\nwant %+v", *parked.Interaction, *want.Interaction)
+	}
+	if again, err := bot.DecodeGatewayInteraction(b.RawData); err == nil || again != nil {
+		t.Errorf("a ticket was taken twice: %v", err)
+	}
+}
+
 // BenchmarkGatewayClick measures what a click's frame costs between the
 // socket and the handler: discordgo's envelope decoding and the bot's, for
-// the whole frame and for the trimmed one (with the trimming).
+// the whole frame, the trimmed one (with the trimming) and the parked one
+// (with the decoding on the connection).
 func BenchmarkGatewayClick(b *testing.B) {
 	frame := envelope("INTERACTION_CREATE", string(handClick(b)))
 	decode := func(b *testing.B, p []byte) {
@@ -213,6 +257,12 @@ func BenchmarkGatewayClick(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			decode(b, bot.TrimInteraction(frame))
+		}
+	})
+	b.Run("parked", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			decode(b, bot.ParkClick(frame))
 		}
 	})
 }

@@ -75,3 +75,24 @@ func (u *User) ForgeSlash(ch *Channel, command string, opts ...ActionOption) (*R
 	}
 	return s.startLocked(u, ch, discordgo.InteractionApplicationCommand, data, nil, "forged /"+strings.Join(parts, " "), cfg)
 }
+
+// Record keeps the data of every dispatch of type t sent from now on, as
+// sent, for Recorded: what reached the bot's socket, for tests of what the
+// bot makes of it.
+func (s *Server) Record(t string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.recorded == nil {
+		s.recorded = map[string][][]byte{}
+	}
+	if _, ok := s.recorded[t]; !ok {
+		s.recorded[t] = [][]byte{}
+	}
+}
+
+// Recorded returns the data of the dispatches of type t sent since Record(t).
+func (s *Server) Recorded(t string) [][]byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([][]byte(nil), s.recorded[t]...)
+}

@@ -296,6 +296,9 @@ func (sess *gwSession) push(t string, d []byte, sent func(time.Time, *gwConn), l
 // dispatchLocked sends a dispatch to every session that owns guildID and
 // returns how many there were. Callers hold s.mu.
 func (s *Server) dispatchLocked(guildID, t string, d []byte, sent func(time.Time, *gwConn)) int {
+	if kept, ok := s.recorded[t]; ok {
+		s.recorded[t] = append(kept, d)
+	}
 	n := 0
 	for _, sess := range s.sessions {
 		if sess.owns(guildID) {

@@ -178,6 +178,7 @@ type Server struct {
 	failures []Failure
 	requests []Request
 	faults   []*fault
+	recorded map[string][][]byte // dispatches kept by type (see Record)
 	timers   map[*time.Timer]struct{}
 
 	identifies       int       // IDENTIFYs accepted (gateway_faults.go)
