@@ -22,4 +22,10 @@ func ParkClick(p []byte) []byte { return parkClickInto(nil, p) }
 
 // DecodeClickFast decodes an INTERACTION_CREATE's data as the gateway's
 // connection does (decodeClickAt), or returns nil where it would not.
-func DecodeClickFast(d []byte) *discordgo.InteractionCreate { return decodeClickAt(d, span{0, len(d)}) }
+func DecodeClickFast(d []byte) *discordgo.InteractionCreate {
+	ic, end := decodeClickAt(d, skipSpace(d, 0))
+	if end != len(d) {
+		return nil
+	}
+	return ic
+}

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
 	"time"
@@ -18,8 +19,8 @@ import (
 // encoding/json scans that data twice more (once to check it, once to
 // decode it by reflection). A click is the one event that comes hundreds
 // of times a second, and its JSON is flat and always of the same shape,
-// so the connection decodes it itself, in one pass over the bytes it has
-// already scanned to find the event's type, into the same discordgo values
+// so the connection decodes it itself, in the one pass over the frame that
+// finds the event's type (parkClickInto), into the same discordgo values
 // decodeClick gives. discordgo then gets a frame whose data is a ticket to
 // that decoded click (gatewaypark.go).
 //
@@ -31,14 +32,33 @@ import (
 // read (the guild, the channel, ...) are skipped, as decodeClick skips
 // them. TestFastClickDecodingMatchesDecodeClick holds it to decodeClick.
 
-// decodeClickAt decodes the interaction whose JSON object is d.of(p) if it
-// is a component click, or returns nil if it is another interaction or
-// holds a value the fast decoding does not take.
-func decodeClickAt(p []byte, d span) *discordgo.InteractionCreate {
+// decodeClickAt decodes the interaction whose JSON object starts at p[at]
+// if it is a component click, or returns nil if it is another interaction
+// or holds a value the fast decoding does not take; and the index just past
+// the object, or -1 if p holds none there.
+func decodeClickAt(p []byte, at int) (*discordgo.InteractionCreate, int) {
 	r := clickReader{p: p}
 	i := &discordgo.Interaction{}
 	var data *discordgo.MessageComponentInteractionData
-	r.object(d, func(k []byte, v span) {
+	end := r.object(at, func(k []byte, at int) int {
+		switch string(k) { // the objects, each read in one pass
+		case "data":
+			data, at = r.componentData(at)
+			return at
+		case "message":
+			i.Message, at = r.message(at)
+			return at
+		case "member":
+			i.Member, at = r.member(at)
+			return at
+		case "user":
+			i.User, at = r.user(at)
+			return at
+		case "authorizing_integration_owners":
+			i.AuthorizingIntegrationOwners, at = r.owners(at)
+			return at
+		}
+		v := r.scalar(at)
 		switch string(k) {
 		case "id":
 			i.ID = r.str(v)
@@ -46,20 +66,12 @@ func decodeClickAt(p []byte, d span) *discordgo.InteractionCreate {
 			i.AppID = r.str(v)
 		case "type":
 			i.Type = discordgo.InteractionType(r.uint(v, 8))
-		case "data":
-			data = r.componentData(v)
 		case "guild_id":
 			i.GuildID = r.str(v)
 		case "channel_id":
 			i.ChannelID = r.str(v)
-		case "message":
-			i.Message = r.message(v)
 		case "app_permissions":
 			i.AppPermissions = r.quotedInt(v)
-		case "member":
-			i.Member = r.member(v)
-		case "user":
-			i.User = r.user(v)
 		case "locale":
 			i.Locale = discordgo.Locale(r.str(v))
 		case "guild_locale":
@@ -69,8 +81,6 @@ func decodeClickAt(p []byte, d span) *discordgo.InteractionCreate {
 			}
 		case "context":
 			i.Context = discordgo.InteractionContextType(r.uint(v, 64))
-		case "authorizing_integration_owners":
-			i.AuthorizingIntegrationOwners = r.owners(v)
 		case "token":
 			i.Token = r.str(v)
 		case "version":
@@ -78,14 +88,15 @@ func decodeClickAt(p []byte, d span) *discordgo.InteractionCreate {
 		case "entitlements":
 			r.decodeJSON(v, &i.Entitlements) // [] or null on a click
 		}
+		return v.to
 	})
 	if r.bad || i.Type != discordgo.InteractionMessageComponent {
-		return nil
+		return nil, end
 	}
 	if data != nil {
 		i.Data = *data
 	}
-	return &discordgo.InteractionCreate{Interaction: i}
+	return &discordgo.InteractionCreate{Interaction: i}, end
 }
 
 // clickReader decodes the JSON values of one payload into discordgo's
@@ -95,17 +106,35 @@ type clickReader struct {
 	bad bool
 }
 
-// object calls fn with each field of the object v, or notes that v is not one.
-func (r *clickReader) object(v span, fn func(key []byte, v span)) {
-	if r.null(v) {
-		return
+// object calls fn with each field of the object (or null) at p[at], and
+// returns the index just past it, or -1 (noted as bad) if there is none.
+// fn reads the value that starts at its at and returns the index past it.
+func (r *clickReader) object(at int, fn func(key []byte, at int) int) int {
+	if r.nullAt(at) {
+		return at + len("null")
 	}
-	if eachField(r.p, v.from, fn) != v.to {
+	end := eachFieldAt(r.p, at, fn)
+	if end < 0 {
 		r.bad = true
 	}
+	return end
+}
+
+// scalar returns the span of the value at p[at]: a string, a number or a
+// literal, read whole; an object or list, skipped.
+func (r *clickReader) scalar(at int) span {
+	to := skipValue(r.p, at)
+	if to < 0 {
+		r.bad = true
+		return span{at, at}
+	}
+	return span{at, to}
 }
 
 func (r *clickReader) null(v span) bool { return string(v.of(r.p)) == "null" }
+
+// nullAt reports whether the value at p[at] is null, without reading on.
+func (r *clickReader) nullAt(at int) bool { return bytes.HasPrefix(r.p[at:], []byte("null")) }
 
 // str decodes a string, or null as "".
 func (r *clickReader) str(v span) string {
@@ -221,176 +250,200 @@ func (r *clickReader) decodeJSON(v span, dst any) {
 	}
 }
 
-func (r *clickReader) owners(v span) map[discordgo.ApplicationIntegrationType]string {
-	if r.null(v) {
-		return nil
+func (r *clickReader) owners(at int) (map[discordgo.ApplicationIntegrationType]string, int) {
+	if r.nullAt(at) {
+		return nil, at + len("null")
 	}
 	m := map[discordgo.ApplicationIntegrationType]string{}
-	r.object(v, func(k []byte, f span) {
+	end := r.object(at, func(k []byte, at int) int {
 		n, err := strconv.ParseUint(string(k), 10, 64)
 		if err != nil {
 			r.bad = true
 		}
-		m[discordgo.ApplicationIntegrationType(n)] = r.str(f)
+		v := r.scalar(at)
+		m[discordgo.ApplicationIntegrationType(n)] = r.str(v)
+		return v.to
 	})
-	return m
+	return m, end
 }
 
-func (r *clickReader) componentData(v span) *discordgo.MessageComponentInteractionData {
-	if r.null(v) {
-		return nil
+func (r *clickReader) componentData(at int) (*discordgo.MessageComponentInteractionData, int) {
+	if r.nullAt(at) {
+		return nil, at + len("null")
 	}
 	d := &discordgo.MessageComponentInteractionData{}
-	r.object(v, func(k []byte, f span) {
+	end := r.object(at, func(k []byte, at int) int {
+		v := r.scalar(at)
 		switch string(k) {
 		case "custom_id":
-			d.CustomID = r.str(f)
+			d.CustomID = r.str(v)
 		case "component_type":
-			d.ComponentType = discordgo.ComponentType(r.uint(f, 64))
+			d.ComponentType = discordgo.ComponentType(r.uint(v, 64))
 		case "resolved":
-			r.decodeJSON(f, &d.Resolved) // a select's choices; a button's are all null
+			r.decodeJSON(v, &d.Resolved) // a select's choices; a button's are all null
 		case "values":
-			d.Values = r.strings(f)
+			d.Values = r.strings(v)
 		}
+		return v.to
 	})
-	return d
+	return d, end
 }
 
-// message decodes what leanMessage holds of the clicked message.
-func (r *clickReader) message(v span) *discordgo.Message {
-	if r.null(v) {
-		return nil
+// message decodes what leanMessage holds of the clicked message; its
+// content, embeds and components, most of the frame, are skipped once.
+func (r *clickReader) message(at int) (*discordgo.Message, int) {
+	if r.nullAt(at) {
+		return nil, at + len("null")
 	}
 	m := &discordgo.Message{}
-	r.object(v, func(k []byte, f span) {
+	end := r.object(at, func(k []byte, at int) int {
+		switch string(k) {
+		case "author":
+			m.Author, at = r.user(at)
+			return at
+		case "interaction_metadata":
+			m.InteractionMetadata, at = r.metadata(at)
+			return at
+		}
+		v := r.scalar(at)
 		switch string(k) {
 		case "id":
-			m.ID = r.str(f)
+			m.ID = r.str(v)
 		case "channel_id":
-			m.ChannelID = r.str(f)
+			m.ChannelID = r.str(v)
 		case "guild_id":
-			m.GuildID = r.str(f)
-		case "author":
-			m.Author = r.user(f)
+			m.GuildID = r.str(v)
 		case "webhook_id":
-			m.WebhookID = r.str(f)
+			m.WebhookID = r.str(v)
 		case "flags":
-			m.Flags = discordgo.MessageFlags(r.int(f))
-		case "interaction_metadata":
-			m.InteractionMetadata = r.metadata(f)
+			m.Flags = discordgo.MessageFlags(r.int(v))
 		}
+		return v.to
 	})
-	return m
+	return m, end
 }
 
-func (r *clickReader) metadata(v span) *discordgo.MessageInteractionMetadata {
-	if r.null(v) {
-		return nil
+func (r *clickReader) metadata(at int) (*discordgo.MessageInteractionMetadata, int) {
+	if r.nullAt(at) {
+		return nil, at + len("null")
 	}
 	m := &discordgo.MessageInteractionMetadata{}
-	r.object(v, func(k []byte, f span) {
+	end := r.object(at, func(k []byte, at int) int {
+		switch string(k) {
+		case "user":
+			m.User, at = r.user(at)
+			return at
+		case "authorizing_integration_owners":
+			m.AuthorizingIntegrationOwners, at = r.owners(at)
+			return at
+		case "triggering_interaction_metadata":
+			m.TriggeringInteractionMetadata, at = r.metadata(at)
+			return at
+		}
+		v := r.scalar(at)
 		switch string(k) {
 		case "id":
-			m.ID = r.str(f)
+			m.ID = r.str(v)
 		case "type":
-			m.Type = discordgo.InteractionType(r.uint(f, 8))
-		case "user":
-			m.User = r.user(f)
-		case "authorizing_integration_owners":
-			m.AuthorizingIntegrationOwners = r.owners(f)
+			m.Type = discordgo.InteractionType(r.uint(v, 8))
 		case "original_response_message_id":
-			m.OriginalResponseMessageID = r.str(f)
+			m.OriginalResponseMessageID = r.str(v)
 		case "interacted_message_id":
-			m.InteractedMessageID = r.str(f)
-		case "triggering_interaction_metadata":
-			m.TriggeringInteractionMetadata = r.metadata(f)
+			m.InteractedMessageID = r.str(v)
 		}
+		return v.to
 	})
-	return m
+	return m, end
 }
 
-func (r *clickReader) member(v span) *discordgo.Member {
-	if r.null(v) {
-		return nil
+func (r *clickReader) member(at int) (*discordgo.Member, int) {
+	if r.nullAt(at) {
+		return nil, at + len("null")
 	}
 	m := &discordgo.Member{}
-	r.object(v, func(k []byte, f span) {
+	end := r.object(at, func(k []byte, at int) int {
+		if string(k) == "user" {
+			m.User, at = r.user(at)
+			return at
+		}
+		v := r.scalar(at)
 		switch string(k) {
 		case "guild_id":
-			m.GuildID = r.str(f)
+			m.GuildID = r.str(v)
 		case "joined_at":
-			m.JoinedAt = r.time(f)
+			m.JoinedAt = r.time(v)
 		case "nick":
-			m.Nick = r.str(f)
+			m.Nick = r.str(v)
 		case "deaf":
-			m.Deaf = r.bool(f)
+			m.Deaf = r.bool(v)
 		case "mute":
-			m.Mute = r.bool(f)
+			m.Mute = r.bool(v)
 		case "avatar":
-			m.Avatar = r.str(f)
+			m.Avatar = r.str(v)
 		case "banner":
-			m.Banner = r.str(f)
-		case "user":
-			m.User = r.user(f)
+			m.Banner = r.str(v)
 		case "roles":
-			m.Roles = r.strings(f)
+			m.Roles = r.strings(v)
 		case "premium_since":
-			m.PremiumSince = r.timePtr(f)
+			m.PremiumSince = r.timePtr(v)
 		case "flags":
-			m.Flags = discordgo.MemberFlags(r.int(f))
+			m.Flags = discordgo.MemberFlags(r.int(v))
 		case "pending":
-			m.Pending = r.bool(f)
+			m.Pending = r.bool(v)
 		case "permissions":
-			m.Permissions = r.quotedInt(f)
+			m.Permissions = r.quotedInt(v)
 		case "communication_disabled_until":
-			m.CommunicationDisabledUntil = r.timePtr(f)
+			m.CommunicationDisabledUntil = r.timePtr(v)
 		}
+		return v.to
 	})
-	return m
+	return m, end
 }
 
-func (r *clickReader) user(v span) *discordgo.User {
-	if r.null(v) {
-		return nil
+func (r *clickReader) user(at int) (*discordgo.User, int) {
+	if r.nullAt(at) {
+		return nil, at + len("null")
 	}
 	u := &discordgo.User{}
-	r.object(v, func(k []byte, f span) {
+	end := r.object(at, func(k []byte, at int) int {
+		v := r.scalar(at)
 		switch string(k) {
 		case "id":
-			u.ID = r.str(f)
+			u.ID = r.str(v)
 		case "email":
-			u.Email = r.str(f)
+			u.Email = r.str(v)
 		case "username":
-			u.Username = r.str(f)
+			u.Username = r.str(v)
 		case "avatar":
-			u.Avatar = r.str(f)
+			u.Avatar = r.str(v)
 		case "locale":
-			u.Locale = r.str(f)
+			u.Locale = r.str(v)
 		case "discriminator":
-			u.Discriminator = r.str(f)
+			u.Discriminator = r.str(v)
 		case "global_name":
-			u.GlobalName = r.str(f)
+			u.GlobalName = r.str(v)
 		case "token":
-			u.Token = r.str(f)
+			u.Token = r.str(v)
 		case "verified":
-			u.Verified = r.bool(f)
+			u.Verified = r.bool(v)
 		case "mfa_enabled":
-			u.MFAEnabled = r.bool(f)
+			u.MFAEnabled = r.bool(v)
 		case "banner":
-			u.Banner = r.str(f)
+			u.Banner = r.str(v)
 		case "accent_color":
-			u.AccentColor = int(r.int(f))
+			u.AccentColor = int(r.int(v))
 		case "bot":
-			u.Bot = r.bool(f)
+			u.Bot = r.bool(v)
 		case "public_flags":
-			u.PublicFlags = discordgo.UserFlags(r.int(f))
+			u.PublicFlags = discordgo.UserFlags(r.int(v))
 		case "premium_type":
-			u.PremiumType = discordgo.UserPremiumType(r.int(f))
+			u.PremiumType = discordgo.UserPremiumType(r.int(v))
 		case "system":
-			u.System = r.bool(f)
+			u.System = r.bool(v)
 		case "flags":
-			u.Flags = int(r.int(f))
+			u.Flags = int(r.int(v))
 		}
+		return v.to
 	})
-	return u
+	return u, end
 }

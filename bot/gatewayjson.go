@@ -14,45 +14,13 @@ func (s span) of(p []byte) []byte { return p[s.from:s.to] }
 // of the object that starts at p[i], and returns the index just past it,
 // or -1 if p holds no well-formed object there.
 func eachField(p []byte, i int, fn func(key []byte, v span)) int {
-	if i >= len(p) || p[i] != '{' {
-		return -1
-	}
-	i = skipSpace(p, i+1)
-	if i < len(p) && p[i] == '}' {
-		return i + 1
-	}
-	for i < len(p) {
-		if p[i] != '"' {
-			return -1
+	return eachFieldAt(p, i, func(key []byte, at int) int {
+		to := skipValue(p, at)
+		if to >= 0 {
+			fn(key, span{at, to})
 		}
-		kStart, kEnd := i+1, skipString(p, i)
-		if kEnd < 0 {
-			return -1
-		}
-		i = skipSpace(p, kEnd)
-		if i >= len(p) || p[i] != ':' {
-			return -1
-		}
-		from := skipSpace(p, i+1)
-		to := skipValue(p, from)
-		if to < 0 {
-			return -1
-		}
-		fn(p[kStart:kEnd-1], span{from, to})
-		i = skipSpace(p, to)
-		if i >= len(p) {
-			return -1
-		}
-		switch p[i] {
-		case ',':
-			i = skipSpace(p, i+1)
-		case '}':
-			return i + 1
-		default:
-			return -1
-		}
-	}
-	return -1
+		return to
+	})
 }
 
 // eachElement calls fn with each value of the array that starts at p[i],
@@ -96,17 +64,15 @@ func skipSpace(p []byte, i int) int {
 }
 
 // skipString returns the index just past the string that starts at p[i].
-// Its closing quote is the first one not escaped, that is, not after an
-// odd run of backslashes; quotes are found with bytes.IndexByte, which
-// looks at many bytes at a time.
 func skipString(p []byte, i int) int {
 	for i++; i < len(p); i++ {
-		switch p[i] {
-		case '\\':
-			i++
-		case '"':
+		if !stopsString[p[i]] {
+			continue
+		}
+		if p[i] == '"' {
 			return i + 1
 		}
+		i++ // a backslash: the next byte is escaped
 	}
 	return -1
 }
@@ -124,6 +90,9 @@ func skipValue(p []byte, i int) int {
 	case '{', '[':
 		depth := 0
 		for ; i < len(p); i++ {
+			if !structural[p[i]] {
+				continue
+			}
 			switch p[i] {
 			case '"':
 				j := skipString(p, i)
@@ -133,7 +102,7 @@ func skipValue(p []byte, i int) int {
 				i = j - 1
 			case '{', '[':
 				depth++
-			case '}', ']':
+			default: // '}', ']'
 				depth--
 				if depth == 0 {
 					return i + 1
@@ -152,6 +121,13 @@ func skipValue(p []byte, i int) int {
 	return j
 }
 
+// The bytes the loops above stop at, looked up rather than compared one by
+// one: most of a click's frame is the clicked message, skipped byte by byte.
+var (
+	stopsString = [256]bool{'"': true, '\\': true}
+	structural  = [256]bool{'"': true, '{': true, '[': true, '}': true, ']': true}
+)
+
 // delimiter reports whether c ends a number or literal.
 func delimiter(c byte) bool {
 	switch c {
@@ -159,4 +135,47 @@ func delimiter(c byte) bool {
 		return true
 	}
 	return false
+}
+
+// eachFieldAt is eachField for a callback that reads each value itself: fn
+// gets the index the value starts at and returns the index just past it,
+// or -1 if it is not well-formed, so that no value is scanned twice.
+func eachFieldAt(p []byte, i int, fn func(key []byte, at int) int) int {
+	if i >= len(p) || p[i] != '{' {
+		return -1
+	}
+	i = skipSpace(p, i+1)
+	if i < len(p) && p[i] == '}' {
+		return i + 1
+	}
+	for i < len(p) {
+		if p[i] != '"' {
+			return -1
+		}
+		kStart, kEnd := i+1, skipString(p, i)
+		if kEnd < 0 {
+			return -1
+		}
+		i = skipSpace(p, kEnd)
+		if i >= len(p) || p[i] != ':' {
+			return -1
+		}
+		to := fn(p[kStart:kEnd-1], skipSpace(p, i+1))
+		if to < 0 {
+			return -1
+		}
+		i = skipSpace(p, to)
+		if i >= len(p) {
+			return -1
+		}
+		switch p[i] {
+		case ',':
+			i = skipSpace(p, i+1)
+		case '}':
+			return i + 1
+		default:
+			return -1
+		}
+	}
+	return -1
 }

@@ -30,12 +30,37 @@ var errParkedGone = errors.New("bot: a parked click was not found")
 // ticket to its click, parked, if p is the INTERACTION_CREATE of a
 // component click that decodeClickAt decodes; or nil. The envelope is kept
 // byte for byte. The result is written in dst's space when it fits.
+//
+// Discord writes the event's type before its data, so the data is decoded
+// in the same pass that finds the type; data that comes first is decoded
+// after, once the type is known.
 func parkClickInto(dst, p []byte) []byte {
-	d := interactionData(p)
-	if d.empty() {
+	var t, d span
+	var ic *discordgo.InteractionCreate
+	decoded := false
+	end := eachFieldAt(p, skipSpace(p, 0), func(k []byte, at int) int {
+		switch string(k) {
+		case "t":
+			t = span{at, skipValue(p, at)}
+			return t.to
+		case "d":
+			if string(t.of(p)) == `"INTERACTION_CREATE"` {
+				decoded = true
+				ic, d.to = decodeClickAt(p, at)
+			} else {
+				d.to = skipValue(p, at)
+			}
+			d.from = at
+			return d.to
+		}
+		return skipValue(p, at)
+	})
+	if end < 0 || string(t.of(p)) != `"INTERACTION_CREATE"` || d.empty() {
 		return nil
 	}
-	ic := decodeClickAt(p, d)
+	if !decoded {
+		ic, _ = decodeClickAt(p, d.from)
+	}
 	if ic == nil {
 		return nil
 	}
