@@ -10,6 +10,8 @@ package bot
 // button was on (a hand: its embeds and up to twenty buttons, 4-6 kB of
 // the frame's 5-7 kB) that the bot never reads. discordgo has no setting for
 // this, so the frames are trimmed before discordgo reads them (gatewayconn.go).
+// Clicks are now decoded on the connection itself (gatewayclick.go); a click
+// that cannot be decoded there is still trimmed, and goes the slow way.
 
 // keptMessageFields are the fields of the clicked message a trimmed frame
 // keeps: those the bot reads (leanMessage).
