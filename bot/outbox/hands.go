@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/internal/workers"
 	"github.com/cardbot/cardbot/bot/ui"
 	"github.com/cardbot/cardbot/bot/webhook"
 )
@@ -50,7 +51,7 @@ func (o *Outbox) SetEphemeralFollowup(key string, i *discordgo.Interaction, msgI
 	if !slot.busy {
 		slot.busy = true
 		o.sends.Add(1)
-		go o.sendHands(key, slot)
+		workers.Go(func() { o.sendHands(key, slot) })
 	}
 }
 

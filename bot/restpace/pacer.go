@@ -5,6 +5,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/cardbot/cardbot/bot/internal/workers"
 	"github.com/cardbot/cardbot/bot/metrics"
 )
 
@@ -254,14 +255,14 @@ func (d *Pacer) startLocked(o Sender, force bool) {
 	delete(d.waiting, o)
 	d.flying[o] = false
 	d.calls.Add(1)
-	go func() {
+	workers.Go(func() {
 		defer d.calls.Done()
 		// A refused call waits out its back-off, or, when the bot is
 		// stopping, is given up: its state is stored and shown again
 		// after the restart.
 		more, refused := o.SendOne()
 		d.landed(o, more && !(force && refused))
-	}()
+	})
 }
 
 // heldDone ends a spell of waiting on the budget, if one was on.

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/cardbot/cardbot/bot/internal/workers"
 	"github.com/cardbot/cardbot/bot/ui"
 )
 
@@ -12,8 +13,9 @@ import (
 // owns one: discordgo calls handlers concurrently, and funnelling them all
 // through one actor makes a table's state race-free by construction.
 //
-// An idle actor holds no goroutine: the first job to arrive starts one, which
-// runs the queue until it is empty and then ends. Most of a thousand live
+// An idle actor holds no goroutine: the first job to arrive has a goroutine
+// run the queue until it is empty, and then go back to the pool it came
+// from (workers.Go), for any actor's next job. Most of a thousand live
 // tables are idle at any moment, and a parked goroutine per table cost more
 // memory than the table's state.
 type Actor struct {
@@ -63,7 +65,7 @@ func (a *Actor) wakeLocked() {
 	default:
 	}
 	a.running = true
-	go a.runQueue()
+	workers.Go(a.runQueue) // a goroutine whose stack has grown already
 }
 
 // runQueue runs jobs until the queue is empty, or runs onStop and ends the
