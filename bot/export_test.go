@@ -18,7 +18,10 @@ func TrimInteraction(p []byte) []byte { return trimInteractionInto(nil, p) }
 var TrimmingDialer = trimmingDialer
 
 // ParkClick is parkClickInto a fresh buffer.
-func ParkClick(p []byte) []byte { return parkClickInto(nil, p) }
+func ParkClick(p []byte) []byte {
+	parked, _ := parkClickInto(nil, p)
+	return parked
+}
 
 // DecodeClickFast decodes an INTERACTION_CREATE's data as the gateway's
 // connection does (decodeClickAt), or returns nil where it would not.

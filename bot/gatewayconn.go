@@ -179,10 +179,12 @@ func (c *trimConn) next() error {
 		return err
 	}
 	// A click is parked when it decodes here, and trimmed when it does not.
-	if t := parkClickInto(c.trimmed, payload); t != nil {
+	if t, interaction := parkClickInto(c.trimmed, payload); t != nil {
 		c.trimmed, payload = t, t
-	} else if t := trimInteractionInto(c.trimmed, payload); t != nil {
-		c.trimmed, payload = t, t
+	} else if interaction {
+		if t := trimInteractionInto(c.trimmed, payload); t != nil {
+			c.trimmed, payload = t, t
+		}
 	}
 	// append moves an untrimmed payload down over its old place (memmove).
 	c.out = append(appendFrameHeader(frame[:0], len(payload)), payload...)

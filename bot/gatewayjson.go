@@ -139,7 +139,10 @@ func delimiter(c byte) bool {
 
 // eachFieldAt is eachField for a callback that reads each value itself: fn
 // gets the index the value starts at and returns the index just past it,
-// or -1 if it is not well-formed, so that no value is scanned twice.
+// or -1 if it is not well-formed, so that no value is scanned twice. The
+// step past a member (a comma or the end) is written out here and in
+// eachElement rather than shared: as a call, not inlined, it cost a fifth
+// of a click's decoding (BenchmarkGatewayClick/parked 11 → 13.6 µs).
 func eachFieldAt(p []byte, i int, fn func(key []byte, at int) int) int {
 	if i >= len(p) || p[i] != '{' {
 		return -1

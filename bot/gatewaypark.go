@@ -28,13 +28,15 @@ var errParkedGone = errors.New("bot: a parked click was not found")
 
 // parkClickInto returns the gateway payload p with its data replaced by a
 // ticket to its click, parked, if p is the INTERACTION_CREATE of a
-// component click that decodeClickAt decodes; or nil. The envelope is kept
-// byte for byte. The result is written in dst's space when it fits.
+// component click that decodeClickAt decodes; or nil, and whether p is an
+// INTERACTION_CREATE at all (which trimInteractionInto may still trim). The
+// envelope is kept byte for byte. The result is written in dst's space when
+// it fits.
 //
 // Discord writes the event's type before its data, so the data is decoded
 // in the same pass that finds the type; data that comes first is decoded
 // after, once the type is known.
-func parkClickInto(dst, p []byte) []byte {
+func parkClickInto(dst, p []byte) (parkedFrame []byte, interaction bool) {
 	var t, d span
 	var ic *discordgo.InteractionCreate
 	decoded := false
@@ -56,20 +58,20 @@ func parkClickInto(dst, p []byte) []byte {
 		return skipValue(p, at)
 	})
 	if end < 0 || string(t.of(p)) != `"INTERACTION_CREATE"` || d.empty() {
-		return nil
+		return nil, false
 	}
 	if !decoded {
 		ic, _ = decodeClickAt(p, d.from)
 	}
 	if ic == nil {
-		return nil
+		return nil, true
 	}
 	n := parked.park(ic)
 	out := append(dst[:0], p[:d.from]...)
 	out = append(out, parkedPrefix...)
 	out = strconv.AppendUint(out, n, 10)
 	out = append(out, '}')
-	return append(out, p[d.to:]...)
+	return append(out, p[d.to:]...), true
 }
 
 // takeParked returns the click a ticket b stands for, and whether b is a
