@@ -50,7 +50,8 @@ func TestActorRunsJobsInOrderOneAtATime(t *testing.T) {
 }
 
 // TestIdleActorHoldsNoGoroutine: a thousand started, idle actors add no
-// goroutines; jobs posted before start wait for it.
+// goroutines beyond the few that wait for any actor's next job
+// (workers.MaxIdle); jobs posted before start wait for it.
 func TestIdleActorHoldsNoGoroutine(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
