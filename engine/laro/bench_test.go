@@ -64,3 +64,21 @@ func BenchmarkComputerGame4(b *testing.B) {
 	}
 	b.ReportMetric(float64(actions)/float64(b.N), "actions/game")
 }
+
+// BenchmarkHints finds the hints of hands with several groups forming: all
+// of them, and the five a hand message shows.
+func BenchmarkHints(b *testing.B) {
+	hands := [][]Card{
+		cs(b, "C+4 C+5 C+6 S-9 V V T+2 T-2"),
+		cs(b, "C+1 C-2 C+3 T+4 T-5 T+6 S-7 S+8 S-9"),
+		cs(b, "C+1 C+2 T+3 T+4 S-5 S+6 S-7 S+8"),
+	}
+	for _, n := range []int{-1, 5} {
+		b.Run(map[int]string{-1: "all", 5: "first5"}[n], func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				FirstHints(hands[i%len(hands)], n)
+			}
+		})
+	}
+}

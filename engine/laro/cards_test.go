@@ -2,6 +2,9 @@ package laro
 
 import (
 	"errors"
+	"math/rand/v2"
+	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -182,4 +185,74 @@ func TestPrintedKeyIsEqualExactlyForGroupsThatPrintAlike(t *testing.T) {
 	if len(byText) < 40000 {
 		t.Fatalf("only %d groups checked", len(byText))
 	}
+}
+
+// Hints and FirstHints (which share their backing arrays and stop early)
+// list what the plain search below lists, in its order, over random hands;
+// FirstHints(hand, n) is that list cut to n.
+func TestFirstHintsAreTheFirstOfHints(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	deck := make([]Card, NumCards)
+	for i := range deck {
+		deck[i] = Card(i + 1)
+	}
+	for range 3000 {
+		r.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+		hand := slices.Clone(deck[:1+r.IntN(HandSize+3)])
+		all := plainHints(hand)
+		if got := Hints(hand); !reflect.DeepEqual(got, all) {
+			t.Fatalf("Hints(%v) = %v, want %v", hand, got, all)
+		}
+		for n := range len(all) + 2 {
+			want := all[:min(n, len(all))]
+			if got := FirstHints(hand, n); len(got) != len(want) || (len(want) > 0 && !reflect.DeepEqual(got, want)) {
+				t.Fatalf("FirstHints(%v, %d) = %v, want %v", hand, n, got, want)
+			}
+		}
+	}
+}
+
+// plainHints is the search Hints does, written plainly: every triple that is
+// a cluster, then every pair with its completing cards, each group listed
+// once however many groups print like it.
+func plainHints(hand []Card) []Hint {
+	h := SortHand(hand)
+	var out []Hint
+	seen := map[string]bool{}
+	add := func(x Hint) {
+		text := ""
+		for _, c := range x.Cards {
+			text += c.String() + " "
+		}
+		if !seen[text] {
+			seen[text] = true
+			out = append(out, x)
+		}
+	}
+	for i := range h {
+		for j := i + 1; j < len(h); j++ {
+			for k := j + 1; k < len(h); k++ {
+				if kd := kindOf(h[i], h[j], h[k]); kd != NoKind {
+					add(Hint{Cards: []Card{h[i], h[j], h[k]}, Kind: kd})
+				}
+			}
+		}
+	}
+	for i := range h {
+		for j := i + 1; j < len(h); j++ {
+			var needs []string
+			for c := Card(1); c <= NumCards; c++ {
+				if kindOf(h[i], h[j], c) == NoKind {
+					continue
+				}
+				if s := c.String(); !slices.Contains(needs, s) {
+					needs = append(needs, s)
+				}
+			}
+			if len(needs) > 0 {
+				add(Hint{Cards: []Card{h[i], h[j]}, Needs: needs})
+			}
+		}
+	}
+	return out
 }

@@ -49,25 +49,52 @@ func printedKey(cs []Card) uint32 {
 // Hints lists, for display, every complete cluster in a hand and every pair
 // one card short of a cluster. Voids are interchangeable, so groups that
 // would print the same are listed once.
-func Hints(hand []Card) []Hint {
-	h := sortedCopy(hand)
+func Hints(hand []Card) []Hint { return FirstHints(hand, -1) }
+
+// FirstHints returns the first n hints of Hints(hand), or all of them when n
+// is negative, without finding the rest: a hand message shows a few, and is
+// drawn on nearly every click.
+func FirstHints(hand []Card, n int) []Hint {
+	if n == 0 {
+		return nil
+	}
+	var sorted [HandSize + 1]Card // a hand holding the card just drawn
+	h := sorted[:0]
+	if len(hand) > len(sorted) {
+		h = nil // more than a hand holds: not in a game, but still answered
+	}
+	h = append(h, hand...)
+	sortCards(h)
+	// The hints' cards and needs share one array each, not one per hint,
+	// sized for n hints (a pair needs a few cards) when n is given.
 	var out []Hint
+	var cards []Card
+	var needs []string
+	if n > 0 {
+		out, cards, needs = make([]Hint, 0, n), make([]Card, 0, 3*n), make([]string, 0, 4*n)
+	}
 	// The keys of the groups listed so far: a hand has few, so a scan beats
 	// a map, and a key packs a group's cards into one number instead of
-	// printing them (hints are drawn on every hand redraw).
-	var printed []uint32
-	add := func(x Hint) {
+	// printing them.
+	var printedKeys [16]uint32
+	printed := printedKeys[:0]
+	add := func(x Hint) bool {
 		key := printedKey(x.Cards)
-		if !slices.Contains(printed, key) {
-			printed = append(printed, key)
-			out = append(out, x)
+		if slices.Contains(printed, key) {
+			return false
 		}
+		printed = append(printed, key)
+		out = append(out, x)
+		return len(out) == n
 	}
 	for i := range h {
 		for j := i + 1; j < len(h); j++ {
 			for k := j + 1; k < len(h); k++ {
 				if kd := kindOf(h[i], h[j], h[k]); kd != NoKind {
-					add(Hint{Cards: []Card{h[i], h[j], h[k]}, Kind: kd})
+					cards = append(cards, h[i], h[j], h[k])
+					if add(Hint{Cards: cards[len(cards)-3 : len(cards) : len(cards)], Kind: kd}) {
+						return out
+					}
 				}
 			}
 		}
@@ -78,7 +105,7 @@ func Hints(hand []Card) []Hint {
 			if set == 0 {
 				continue
 			}
-			var needs []string
+			from := len(needs)
 			void := false
 			for c := Card(1); c <= NumCards; c++ {
 				if set&bit(c) == 0 {
@@ -92,7 +119,10 @@ func Hints(hand []Card) []Hint {
 				}
 				needs = append(needs, c.String())
 			}
-			add(Hint{Cards: []Card{h[i], h[j]}, Needs: needs})
+			cards = append(cards, h[i], h[j])
+			if add(Hint{Cards: cards[len(cards)-2 : len(cards) : len(cards)], Needs: needs[from:len(needs):len(needs)]}) {
+				return out
+			}
 		}
 	}
 	return out
