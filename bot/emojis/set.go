@@ -184,8 +184,9 @@ func (s *Set) Text(key, text string) string {
 
 func inline(e discordgo.ComponentEmoji) string { return "<:" + e.Name + ":" + e.ID + ">" }
 
-// Discord's limits on an embed's text. An emoji takes ~40 characters, so a
-// crowded table can overflow a field that fits easily as text.
+// Discord's limits on an embed's text, in characters. An emoji takes ~40
+// characters, so a crowded table can overflow a field that fits easily as
+// text.
 const (
 	maxField       = 1024
 	maxDescription = 4096
@@ -204,14 +205,20 @@ func (s *Set) Fit(e *discordgo.MessageEmbed) {
 	if plain == nil {
 		return
 	}
-	if utf8.RuneCountInString(e.Description) > maxDescription {
+	if tooLong(e.Description, maxDescription) {
 		e.Description = plain.Replace(e.Description)
 	}
 	for _, f := range e.Fields {
-		if f != nil && utf8.RuneCountInString(f.Value) > maxField {
+		if f != nil && tooLong(f.Value, maxField) {
 			f.Value = plain.Replace(f.Value)
 		}
 	}
+}
+
+// tooLong reports whether s has more than limit characters. A string of
+// at most limit bytes has no more characters than that, and needs no count.
+func tooLong(s string, limit int) bool {
+	return len(s) > limit && utf8.RuneCountInString(s) > limit
 }
 
 // Fixed returns a complete set of faces whose emojis are given, not synced:

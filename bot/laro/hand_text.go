@@ -2,6 +2,7 @@ package laro
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	rules "github.com/cardbot/cardbot/engine/laro"
 )
@@ -23,6 +24,34 @@ func (s laroScreen) writeCards(b *strings.Builder, cs []rules.Card) {
 		b.WriteString(s.card(c))
 	}
 }
+
+// hintLines writes hints one a line, with card emojis while they fit in an
+// embed field, else as text: five hints of emojis (~40 characters a card)
+// often overflow a field's 1,024 characters, and written as text at once
+// they need no rewriting by emojis.Set.Fit, on every hand drawn.
+func (s laroScreen) hintLines(hints []rules.Hint) string {
+	var b strings.Builder
+	b.Grow(len(hints) * 6 * cardTextSize) // three cards, the needs, the arrow
+	// Characters are counted a hint at a time, each once.
+	chars := 0
+	for i, h := range hints {
+		from := b.Len()
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		s.writeHint(&b, h)
+		chars += utf8.RuneCountInString(b.String()[from:])
+		if chars > fieldChars && s.Emojis != nil {
+			asText := s
+			asText.Emojis = nil
+			return asText.hintLines(hints)
+		}
+	}
+	return b.String()
+}
+
+// fieldChars is how many characters Discord takes in an embed field.
+const fieldChars = 1024
 
 // writeHint writes a finished cluster with its kind, or a pair with the
 // cards that would complete it.

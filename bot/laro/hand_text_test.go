@@ -2,8 +2,10 @@ package laro
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	rules "github.com/cardbot/cardbot/engine/laro"
 )
@@ -61,5 +63,46 @@ func TestHandTextAsBefore(t *testing.T) {
 		if got, want := s.suitRows(cs), strings.Join(rows, "\n"); got != want {
 			t.Errorf("rows of %q:\n%s\nwant\n%s", hand, got, want)
 		}
+	}
+}
+
+// TestHintsFieldFitsWithEmojisOrAsText draws the hints of random hands with
+// card emojis: the field shows them with emojis when those fit in Discord's
+// 1,024 characters, and otherwise exactly as text, never cut.
+func TestHintsFieldFitsWithEmojisOrAsText(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	deck := make([]rules.Card, rules.NumCards)
+	for i := range deck {
+		deck[i] = rules.Card(i + 1)
+	}
+	withEmojis, asText := laroScreen{Emojis: keyEmojis}, laroScreen{}
+	var emojiFields, textFields int
+	for range 2000 {
+		r.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+		hints := rules.FirstHints(deck[:rules.HandSize+r.IntN(2)], maxHints)
+		if len(hints) == 0 {
+			continue
+		}
+		var full strings.Builder
+		for i, h := range hints {
+			if i > 0 {
+				full.WriteByte('\n')
+			}
+			withEmojis.writeHint(&full, h)
+		}
+		got, text := withEmojis.hintLines(hints), asText.hintLines(hints)
+		switch fits := utf8.RuneCountInString(full.String()) <= 1024; {
+		case fits && got != full.String():
+			t.Fatalf("hints that fit with emojis were drawn as\n%s\nwant\n%s", got, full.String())
+		case !fits && got != text:
+			t.Fatalf("hints too long with emojis were drawn as\n%s\nwant the text\n%s", got, text)
+		case fits:
+			emojiFields++
+		default:
+			textFields++
+		}
+	}
+	if emojiFields == 0 || textFields == 0 {
+		t.Errorf("%d fields with emojis, %d as text: both cases must be met", emojiFields, textFields)
 	}
 }

@@ -245,19 +245,10 @@ func laroHand(s laroScreen) ui.Rendering {
 		}
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: l.T("laro.hand.laid"), Value: strings.TrimSuffix(b.String(), "\n")})
 	}
-	if hints := rules.Hints(v.Hand); len(hints) > 0 && v.Phase != rules.PhaseOver {
-		var b strings.Builder
-		b.Grow(min(len(hints), maxHints) * 6 * cardTextSize) // three cards, the needs, the arrow
-		for i, h := range hints {
-			if i == maxHints {
-				break
-			}
-			if i > 0 {
-				b.WriteByte('\n')
-			}
-			s.writeHint(&b, h)
+	if v.Phase != rules.PhaseOver {
+		if hints := rules.FirstHints(v.Hand, maxHints); len(hints) > 0 {
+			e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: l.T("laro.hand.hints"), Value: s.hintLines(hints)})
 		}
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: l.T("laro.hand.hints"), Value: b.String()})
 	}
 	top := l.T("laro.table.empty")
 	if v.Top != rules.NoCard {
@@ -323,14 +314,17 @@ func laroHandButtons(s laroScreen) []discordgo.MessageComponent {
 	top = append(top, refresh)
 	rows = append(rows, discordgo.ActionsRow{Components: top})
 	if v.Phase == rules.PhaseDiscard || v.Phase == rules.PhaseCallDiscard {
-		var cardsRow []discordgo.MessageComponent
-		seen := map[string]bool{}
+		cardsRow := make([]discordgo.MessageComponent, 0, len(v.Hand))
+		voidShown := false
 		for _, c := range v.Hand {
 			// Voids are interchangeable: one button discards "a Void".
-			if seen[c.String()] {
-				continue
+			// Every other card is one of a kind.
+			if c.IsVoid() {
+				if voidShown {
+					continue
+				}
+				voidShown = true
 			}
-			seen[c.String()] = true
 			style := discordgo.SecondaryButton
 			if c == v.Drawn {
 				style = discordgo.PrimaryButton

@@ -100,3 +100,25 @@ func TestViewsLaro(t *testing.T) {
 	final.GameID = "0123456789abcdef"
 	golden.Check(t, "laro_public_over", laroPublic(final))
 }
+
+// A hand to discard from offers one button per card it can discard: its
+// Voids, which are interchangeable, share one.
+func TestHandOffersOneDiscardButtonForItsVoids(t *testing.T) {
+	hand, err := rules.ParseCards("C+1 C+2 T-5 S+9 S-3 V V V T+7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := rules.View{Seat: 0, Seats: 2, Hand: hand, Laid: make([][][]rules.Card, 2), HandSizes: []int{9, 8},
+		Forfeited: make([]bool, 2), Top: rules.NoCard, Turn: 0, Phase: rules.PhaseDiscard, Winner: -1}
+	var labels []string
+	for _, row := range laroHand(laroScreen{TableID: "abc123", GameNo: 1, Seats: viewSeats[:2], View: v}).Components {
+		for _, c := range row.(discordgo.ActionsRow).Components {
+			if b := c.(discordgo.Button); strings.Contains(b.CustomID, "/discard/") {
+				labels = append(labels, b.Label)
+			}
+		}
+	}
+	if got, want := strings.Join(labels, " "), "●+1 ●+2 ▲−5 ■+9 ■−3 V ▲+7"; got != want {
+		t.Errorf("discard buttons %q, want %q", got, want)
+	}
+}

@@ -43,12 +43,27 @@ const MaxComponentIDLen = 100
 var ErrBadComponentID = errors.New("ui: unknown or malformed button")
 
 // String encodes the ID as a custom_id.
+// Every button of every message drawn is encoded, so it is written into a
+// builder sized once rather than through fmt.
 func (c ComponentID) String() string {
-	s := fmt.Sprintf("%s/%s/%s/%d/%s", componentIDVersion, c.Game, c.Key, c.Stamp, c.Verb)
+	var stamp [20]byte
+	digits := strconv.AppendInt(stamp[:0], int64(c.Stamp), 10)
+	var b strings.Builder
+	b.Grow(len(componentIDVersion) + len(c.Game) + len(c.Key) + len(digits) + len(c.Verb) + len(c.Arg) + 5)
+	b.WriteString(componentIDVersion)
+	b.WriteByte('/')
+	b.WriteString(c.Game)
+	b.WriteByte('/')
+	b.WriteString(c.Key)
+	b.WriteByte('/')
+	b.Write(digits)
+	b.WriteByte('/')
+	b.WriteString(string(c.Verb))
 	if c.Arg != "" {
-		s += "/" + c.Arg
+		b.WriteByte('/')
+		b.WriteString(c.Arg)
 	}
-	return s
+	return b.String()
 }
 
 // ParseComponentID decodes a custom_id, rejecting anything this bot would not

@@ -22,6 +22,19 @@ func TestComponentIDRoundTrip(t *testing.T) {
 	}
 }
 
+// The wire form is what buttons already posted carry: it must not change.
+func TestComponentIDWireForm(t *testing.T) {
+	for c, want := range map[ComponentID]string{
+		{Game: "laro", Key: "k3", Stamp: 12, Verb: "discard", Arg: "C+5"}: "v1/laro/k3/12/discard/C+5",
+		{Game: "laus", Key: "1", Stamp: 0, Verb: "join"}:                  "v1/laus/1/0/join",
+		{Game: "chips", Key: "123456789012345678", Stamp: -3, Verb: "p"}:  "v1/chips/123456789012345678/-3/p",
+	} {
+		if got := c.String(); got != want {
+			t.Errorf("%+v.String() = %q, want %q", c, got, want)
+		}
+	}
+}
+
 // games are the games the bot runs in these tests.
 var games = []string{"laro", "laus"}
 
