@@ -36,6 +36,8 @@ type Set struct {
 	// text is every face's inline emoji ("<:name:id>") by key, made once
 	// when the set is complete instead of on every card shown.
 	text map[string]string
+	// shortest is the fewest characters of any inline emoji in text.
+	shortest int
 }
 
 // New returns an empty set of faces (the card faces of every game the bot
@@ -129,12 +131,16 @@ func (s *Set) publish(ready map[string]discordgo.ComponentEmoji, texts map[strin
 		pairs = append(pairs, inline(e), texts[key])
 	}
 	text := make(map[string]string, len(ready))
+	shortest := 0
 	for key, e := range ready {
 		text[key] = inline(e)
+		if n := utf8.RuneCountInString(text[key]); shortest == 0 || n < shortest {
+			shortest = n
+		}
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.ready, s.plain, s.text = ready, strings.NewReplacer(pairs...), text
+	s.ready, s.plain, s.text, s.shortest = ready, strings.NewReplacer(pairs...), text, shortest
 }
 
 // Now returns the set as it is at this moment, unchanged by a sync that
@@ -150,7 +156,7 @@ func (s *Set) Now() *Set {
 		return nil
 	}
 	// The maps are never written after publish, so sharing them is safe.
-	return &Set{log: s.log, faces: s.faces, done: s.done, ready: s.ready, plain: s.plain, text: s.text}
+	return &Set{log: s.log, faces: s.faces, done: s.done, ready: s.ready, plain: s.plain, text: s.text, shortest: s.shortest}
 }
 
 func (s *Set) lookup(key string) (discordgo.ComponentEmoji, bool) {
@@ -180,6 +186,18 @@ func (s *Set) Text(key, text string) string {
 		return inline
 	}
 	return text
+}
+
+// ShortestText is the fewest characters any face takes in message text as
+// an emoji, or 0 while the set is incomplete: with it a view can tell,
+// before drawing a field of many cards, that their emojis cannot fit.
+func (s *Set) ShortestText() int {
+	if s == nil {
+		return 0
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.shortest
 }
 
 func inline(e discordgo.ComponentEmoji) string { return "<:" + e.Name + ":" + e.ID + ">" }

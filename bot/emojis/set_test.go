@@ -233,3 +233,29 @@ func TestNowIsASnapshot(t *testing.T) {
 		t.Error("the snapshot of a complete set has no emoji for its first face")
 	}
 }
+
+// ShortestText is the length of the shortest inline emoji, for views that
+// decide before drawing whether a field of emojis can fit.
+func TestShortestTextIsTheShortestEmoji(t *testing.T) {
+	var incomplete *Set
+	if n := incomplete.ShortestText(); n != 0 {
+		t.Errorf("a missing set's shortest text: %d, want 0", n)
+	}
+	faces := testFaces()
+	s := Fixed(faces...)
+	shortest := 0
+	for _, f := range faces {
+		if n := len([]rune(s.Text(f.Key, f.Text))); shortest == 0 || n < shortest {
+			shortest = n
+		}
+	}
+	if shortest < len("<:a:1>") {
+		t.Fatalf("the faces show as text (%d characters), not as emojis", shortest)
+	}
+	if got := s.ShortestText(); got != shortest {
+		t.Errorf("ShortestText() = %d, want %d", got, shortest)
+	}
+	if got := s.Now().ShortestText(); got != shortest {
+		t.Errorf("a snapshot's ShortestText() = %d, want %d", got, shortest)
+	}
+}

@@ -25,13 +25,22 @@ func (s laroScreen) writeCards(b *strings.Builder, cs []rules.Card) {
 	}
 }
 
-// hintLines writes hints one a line, with card emojis while they fit in an
+// hintLines writes hints one a line, with card emojis when they fit in an
 // embed field, else as text: five hints of emojis (~40 characters a card)
 // often overflow a field's 1,024 characters, and written as text at once
 // they need no rewriting by emojis.Set.Fit, on every hand drawn.
 func (s laroScreen) hintLines(hints []rules.Hint) string {
+	if s.Emojis != nil {
+		shown := 0
+		for _, h := range hints {
+			shown += len(h.Cards) + len(h.Needs)
+		}
+		if shown*s.Emojis.ShortestText() > fieldChars {
+			return s.asText().hintLines(hints) // cannot fit: not even tried
+		}
+	}
 	var b strings.Builder
-	b.Grow(len(hints) * 6 * cardTextSize) // three cards, the needs, the arrow
+	b.Grow(len(hints) * (6*s.cardSize() + 16)) // three cards, the needs, the arrow
 	// Characters are counted a hint at a time, each once.
 	chars := 0
 	for i, h := range hints {
@@ -42,12 +51,16 @@ func (s laroScreen) hintLines(hints []rules.Hint) string {
 		s.writeHint(&b, h)
 		chars += utf8.RuneCountInString(b.String()[from:])
 		if chars > fieldChars && s.Emojis != nil {
-			asText := s
-			asText.Emojis = nil
-			return asText.hintLines(hints)
+			return s.asText().hintLines(hints)
 		}
 	}
 	return b.String()
+}
+
+// asText is the screen drawn without card emojis.
+func (s laroScreen) asText() laroScreen {
+	s.Emojis = nil
+	return s
 }
 
 // fieldChars is how many characters Discord takes in an embed field.
@@ -74,19 +87,29 @@ func (s laroScreen) writeHint(b *strings.Builder, h rules.Hint) {
 	}
 }
 
-// A card's text is at most an emoji's <:name:id> and a space; a row's label a
-// suit's symbol and name. They size a hand's builders, which grew in steps on
-// every hand drawn (a tenth of the bytes a click allocated).
+// A card's text with a space is at most an emoji's <:name:id> (a name of 32
+// characters, an ID of 20 digits) or a symbol such as "▲−10" (8 bytes); a
+// row's label a suit's symbol and name. They size a hand's builders, which
+// grew in steps on every hand drawn (a tenth of the bytes a click allocated).
 const (
-	cardTextSize = 32
-	rowLabelSize = 24
+	emojiTextSize = 2 + 32 + 1 + 20 + 1 + 1
+	cardTextSize  = 8 + 1
+	rowLabelSize  = 24
 )
+
+// cardSize is the most bytes a card takes in s's text, with a space.
+func (s laroScreen) cardSize() int {
+	if s.Emojis != nil {
+		return emojiTextSize
+	}
+	return cardTextSize
+}
 
 // suitRows groups a hand by suit for display, one line per suit, then its
 // Voids.
 func (s laroScreen) suitRows(hand []rules.Card) string {
 	var b strings.Builder
-	b.Grow(len(hand)*cardTextSize + 4*rowLabelSize) // grown once, not at every row
+	b.Grow(len(hand)*s.cardSize() + 4*rowLabelSize) // grown once, not at every row
 	cs := make([]rules.Card, 0, len(hand))
 	row := func(label string, keep func(rules.Card) bool) {
 		cs = cs[:0]
