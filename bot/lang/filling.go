@@ -73,7 +73,8 @@ func (f filling) fill(args []any, count *int) (string, bool) {
 			continue
 		}
 		if part == "Count" && count != nil {
-			b.WriteString(strconv.Itoa(*count))
+			var digits [24]byte
+			b.Write(strconv.AppendInt(digits[:0], int64(*count), 10))
 			continue
 		}
 		v, found := lastArg(args, part)
@@ -96,19 +97,22 @@ func lastArg(args []any, name string) (any, bool) {
 
 // writeValue writes v as text/template prints it, for the types whose
 // printing is fmt.Print's; it reports false for the rest (a pointer, which
-// a template follows; nil, which it prints as "<no value>").
+// a template follows; nil, which it prints as "<no value>"). Numbers are
+// written through a buffer on the stack, and nothing keeps b: it stays on
+// the caller's stack too (messages are filled on every drawing).
 func writeValue(b *strings.Builder, v any) bool {
+	var digits [24]byte
 	switch v := v.(type) {
 	case string:
 		b.WriteString(v)
 	case int:
-		b.WriteString(strconv.Itoa(v))
+		b.Write(strconv.AppendInt(digits[:0], int64(v), 10))
 	case int64:
-		b.WriteString(strconv.FormatInt(v, 10))
+		b.Write(strconv.AppendInt(digits[:0], v, 10))
 	case int32:
-		b.WriteString(strconv.FormatInt(int64(v), 10))
+		b.Write(strconv.AppendInt(digits[:0], int64(v), 10))
 	case uint64:
-		b.WriteString(strconv.FormatUint(v, 10))
+		b.Write(strconv.AppendUint(digits[:0], v, 10))
 	case bool:
 		b.WriteString(strconv.FormatBool(v))
 	case nil:
@@ -117,7 +121,7 @@ func writeValue(b *strings.Builder, v any) bool {
 		if reflect.TypeOf(v).Kind() == reflect.Pointer {
 			return false
 		}
-		fmt.Fprint(b, v)
+		b.WriteString(fmt.Sprint(v))
 	}
 	return true
 }
