@@ -118,20 +118,41 @@ func (r *clickReader) componentData(at int) (*discordgo.MessageComponentInteract
 	}
 	d := &discordgo.MessageComponentInteractionData{}
 	end := r.object(at, func(k []byte, at int) int {
+		if string(k) == "resolved" {
+			return r.resolved(at, &d.Resolved)
+		}
 		v := r.scalar(at)
 		switch string(k) {
 		case "custom_id":
 			d.CustomID = r.str(v)
 		case "component_type":
 			d.ComponentType = discordgo.ComponentType(r.uint(v, 64))
-		case "resolved":
-			r.decodeJSON(v, &d.Resolved) // a select's choices; a button's are all null
 		case "values":
 			d.Values = r.strings(v)
 		}
 		return v.to
 	})
 	return d, end
+}
+
+// resolved decodes a select's chosen users, members, roles and channels.
+// A button's are absent or all null, and are passed over without
+// encoding/json, which took a seventh of a click's decoding.
+func (r *clickReader) resolved(at int, res *discordgo.MessageComponentInteractionDataResolved) int {
+	return r.object(at, func(k []byte, at int) int {
+		v := r.scalar(at)
+		switch string(k) {
+		case "users":
+			r.decodeJSON(v, &res.Users)
+		case "members":
+			r.decodeJSON(v, &res.Members)
+		case "roles":
+			r.decodeJSON(v, &res.Roles)
+		case "channels":
+			r.decodeJSON(v, &res.Channels)
+		}
+		return v.to
+	})
 }
 
 // message decodes what leanMessage holds of the clicked message; its

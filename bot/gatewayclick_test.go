@@ -131,6 +131,12 @@ func randomClick(t *testing.T, rng *rand.Rand) []byte {
 	if rng.IntN(4) == 0 {
 		data.Resolved.Users = map[string]*discordgo.User{id(): user()}
 	}
+	if rng.IntN(4) == 0 {
+		data.Resolved.Roles = map[string]*discordgo.Role{id(): {ID: id(), Name: str()}}
+	}
+	if rng.IntN(4) == 0 {
+		data.Resolved.Channels = map[string]*discordgo.Channel{id(): {ID: id(), Name: str()}}
+	}
 	i.Data = data
 	if maybe() {
 		l := discordgo.Locale(str())
