@@ -26,33 +26,51 @@ func (s laroScreen) writeCards(b *strings.Builder, cs []rules.Card) {
 }
 
 // hintLines writes hints one a line, with card emojis when they fit in an
-// embed field, else as text: five hints of emojis (~40 characters a card)
-// often overflow a field's 1,024 characters, and written as text at once
-// they need no rewriting by emojis.Set.Fit, on every hand drawn.
+// embed field, else as text: five hints of emojis (~45 characters a card)
+// mostly overflow a field's 1,024 characters. The text is written first:
+// it is short, and with the emoji set's shortest emoji it tells most
+// often that the emojis cannot fit, which is then never tried (nor left to
+// emojis.Set.Fit to rewrite), on nearly every hand drawn.
 func (s laroScreen) hintLines(hints []rules.Hint) string {
-	if s.Emojis != nil {
-		shown := 0
-		for _, h := range hints {
-			shown += len(h.Cards) + len(h.Needs)
+	text := s.asText().writeHints(hints)
+	if s.Emojis == nil {
+		return text
+	}
+	// At least this many characters with emojis: the text's, each card's
+	// symbol replaced by the shortest emoji.
+	least := utf8.RuneCountInString(text)
+	shortest := s.Emojis.ShortestText()
+	for _, h := range hints {
+		for _, c := range h.Cards {
+			least += shortest - utf8.RuneCountInString(c.Symbol())
 		}
-		if shown*s.Emojis.ShortestText() > fieldChars {
-			return s.asText().hintLines(hints) // cannot fit: not even tried
+		if h.Kind != rules.NoKind {
+			continue // a cluster shows no needs (writeHint)
+		}
+		for _, n := range h.Needs {
+			if c, err := rules.ParseCard(n); err == nil {
+				least += shortest - utf8.RuneCountInString(c.Symbol())
+			}
 		}
 	}
+	if least > fieldChars {
+		return text
+	}
+	if withEmojis := s.writeHints(hints); utf8.RuneCountInString(withEmojis) <= fieldChars {
+		return withEmojis
+	}
+	return text
+}
+
+// writeHints writes hints one a line.
+func (s laroScreen) writeHints(hints []rules.Hint) string {
 	var b strings.Builder
 	b.Grow(len(hints) * (6*s.cardSize() + 16)) // three cards, the needs, the arrow
-	// Characters are counted a hint at a time, each once.
-	chars := 0
 	for i, h := range hints {
-		from := b.Len()
 		if i > 0 {
 			b.WriteByte('\n')
 		}
 		s.writeHint(&b, h)
-		chars += utf8.RuneCountInString(b.String()[from:])
-		if chars > fieldChars && s.Emojis != nil {
-			return s.asText().hintLines(hints)
-		}
 	}
 	return b.String()
 }
