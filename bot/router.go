@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/cardbot/cardbot/bot/internal/lazylog"
 	"github.com/cardbot/cardbot/bot/lang"
 	"github.com/cardbot/cardbot/bot/metrics"
 	"github.com/cardbot/cardbot/bot/respond"
@@ -43,7 +44,7 @@ func (b *Bot) HandleInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 		return
 	}
 	i := ic.Interaction
-	log := b.log.With("interaction", i.ID, "type", i.Type.String())
+	log := lazylog.With(b.log, "interaction", i.ID, "type", i.Type.String())
 	unobserved := b.responder.For(i, log)
 	answer := respond.Observe(unobserved, b.opts.Metrics, i, arrived)
 	defer func() {
