@@ -30,6 +30,7 @@ func main() {
 		// cardbot backup PATH, cardbot healthcheck: see commands.go.
 		os.Exit(subcommand(os.Args[1:], os.Stdout, os.Stderr))
 	}
+	keepSchedulerMonitorSteady()
 	if err := loadDotEnv(".env"); err != nil {
 		fmt.Fprintln(os.Stderr, "cardbot:", err)
 		os.Exit(2)
