@@ -204,9 +204,9 @@ func inline(e discordgo.ComponentEmoji) string { return "<:" + e.Name + ":" + e.
 
 // Discord's limits on an embed's text, in characters. An emoji takes ~40
 // characters, so a crowded table can overflow a field that fits easily as
-// text.
+// text. MaxFieldChars is a field's, for views that choose text themselves.
 const (
-	maxField       = 1024
+	MaxFieldChars  = 1024
 	maxDescription = 4096
 )
 
@@ -227,7 +227,7 @@ func (s *Set) Fit(e *discordgo.MessageEmbed) {
 		e.Description = plain.Replace(e.Description)
 	}
 	for _, f := range e.Fields {
-		if f != nil && tooLong(f.Value, maxField) {
+		if f != nil && tooLong(f.Value, MaxFieldChars) {
 			f.Value = plain.Replace(f.Value)
 		}
 	}

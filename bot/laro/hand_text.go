@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/cardbot/cardbot/bot/emojis"
 	rules "github.com/cardbot/cardbot/engine/laro"
 )
 
@@ -53,10 +54,10 @@ func (s laroScreen) hintLines(hints []rules.Hint) string {
 			}
 		}
 	}
-	if least > fieldChars {
+	if least > emojis.MaxFieldChars {
 		return text
 	}
-	if withEmojis := s.writeHints(hints); utf8.RuneCountInString(withEmojis) <= fieldChars {
+	if withEmojis := s.writeHints(hints); utf8.RuneCountInString(withEmojis) <= emojis.MaxFieldChars {
 		return withEmojis
 	}
 	return text
@@ -80,9 +81,6 @@ func (s laroScreen) asText() laroScreen {
 	s.Emojis = nil
 	return s
 }
-
-// fieldChars is how many characters Discord takes in an embed field.
-const fieldChars = 1024
 
 // writeHint writes a finished cluster with its kind, or a pair with the
 // cards that would complete it.
