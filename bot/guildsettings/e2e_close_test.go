@@ -21,7 +21,7 @@ func moderator(w *e2e.World, name string) *e2e.Player {
 }
 
 func TestModeratorClosesAStakedTableMidGame(t *testing.T) {
-	w := e2e.NewWorld(t)
+	w := e2e.NewWorld(t, e2e.LongDeal(t, 2, 3))
 	alice, bob, mia := w.Player("alice"), w.Player("bob"), moderator(w, "mia")
 	players := []*e2e.Player{alice, bob}
 	ctx := t.Context()

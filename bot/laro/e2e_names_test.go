@@ -32,7 +32,7 @@ func embedText(m *discordgo.Message) string {
 // a raw ID; the names survive a restart.
 func TestLaroTablesShowNamesNotMentions(t *testing.T) {
 	t.Parallel()
-	w := e2e.NewWorld(t)
+	w := e2e.NewWorld(t, e2e.LongDeal(t, 2, 3))
 	alice, bob := w.Player("alice"), w.Player("bob")
 	alice.U.SetNick("Ali *Star*")
 	players := []*e2e.Player{alice, bob}

@@ -44,7 +44,7 @@ func channelCallsOnce(w *e2e.World, from int, method, ch, id string) int {
 // through the token, never the channel endpoint.
 func TestLaroTableMessageIsTheStartClicksFollowup(t *testing.T) {
 	t.Parallel()
-	w := e2e.NewWorld(t)
+	w := e2e.NewWorld(t, e2e.LongDeal(t, 2, 2))
 	alice, bob := w.Player("alice"), w.Player("bob")
 	players := []*e2e.Player{alice, bob}
 	r, err := alice.U.Slash(w.Ch, "laro new", e2e.QuickOpts(1)...)
@@ -92,7 +92,7 @@ func TestLaroTableMessageIsTheStartClicksFollowup(t *testing.T) {
 // game goes on.
 func TestLaroStartFollowupRefusedFallsBackToTheChannel(t *testing.T) {
 	t.Parallel()
-	w := e2e.NewWorld(t)
+	w := e2e.NewWorld(t, e2e.LongDeal(t, 1, 1))
 	alice := w.Player("alice")
 	r, err := alice.U.Slash(w.Ch, "laro new", e2e.QuickOpts(0)...)
 	e2e.Answer(t, r, err)

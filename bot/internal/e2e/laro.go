@@ -3,6 +3,7 @@ package e2e
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -100,8 +101,11 @@ func CardsOf(t *testing.T, m *discordgo.Message) []laro.Card {
 }
 
 // ChooseDiscard picks a card the way a sensible person would, using the
-// engine's computer player on the cards the hand shows.
+// engine's computer player on the cards the hand shows. The cards are
+// sorted first, so that the choice does not depend on the order a message
+// lists them in and LongDeal can foresee it from the engine's hands.
 func ChooseDiscard(hand []laro.Card) laro.Card {
+	hand = slices.Sorted(slices.Values(hand))
 	v := laro.View{Seats: 1, Hand: hand, Laid: [][][]laro.Card{nil}, HandSizes: []int{len(hand)},
 		Forfeited: []bool{false}, Phase: laro.PhaseDiscard, Winner: -1}
 	return laro.Computer{}.Discard(v)
