@@ -36,6 +36,7 @@ func (s *series) record(d time.Duration, ok bool) {
 // measured is everything the run's records yield.
 type measured struct {
 	firstReply, botAnswer, ownResult, drawn, handover, tableLag series
+	slowSent                                                    []time.Time // when the clicks with a slow first reply were sent
 
 	clicks      int            // clicks in the measured run
 	setupClicks int            // clicks that opened the tables
@@ -78,6 +79,9 @@ func (m *measured) player(t *table, p *player) {
 			continue
 		}
 		m.firstReply.add(c.cb.Arrived.Sub(c.at))
+		if c.cb.Arrived.Sub(c.at) > slowReplyOver {
+			m.slowSent = append(m.slowSent, c.at)
+		}
 		m.botAnswer.add(c.cb.Latency)
 		if deferredAnswer(c.cb.Type) {
 			m.deferred++

@@ -34,7 +34,8 @@ type report struct {
 	NoAnswer        int            `json:"unanswered_clicks"`
 	Deferred        int            `json:"deferred_answers"`
 
-	Figures []summary `json:"figures"`
+	Figures     []summary   `json:"figures"`
+	SlowReplies slowReplies `json:"slow_first_replies"`
 
 	Failures  map[string]int `json:"interaction_failures"` // the fake's Failures, by kind
 	RESTCalls int            `json:"rest_calls"`
@@ -138,6 +139,7 @@ func (r *report) print(w io.Writer) {
 	for _, f := range r.Figures {
 		fmt.Fprintf(w, "  %s: %s\n", f.Name, f.What)
 	}
+	fmt.Fprintln(w, r.SlowReplies.line())
 
 	fmt.Fprintf(w, "\nDiscord: %d REST calls; rate limits checked %s; 429s %s\n", r.RESTCalls, counts(r.RateLimited), counts(r.TooMany))
 	if l := r.TooManyWhen.line(); l != "" {

@@ -142,6 +142,7 @@ func (r *report) fillWindow(w window, idle usage, live []*table, f *fleet, c con
 	r.Stalls = w.stalls
 	m := measure(live)
 	r.fill(m, played, f.srv)
+	r.SlowReplies = countSlowReplies(m.slowSent, start)
 	r.Routes = routeStats(f.srv.Requests(), start, start.Add(played))
 	r.TooManyWhen = countTooMany(f.srv.Requests(), start, start.Add(played))
 	r.Notices = noticeFigures(c.turnNotice, w.noticesFrom, w.noticesTo, played, r.Routes)

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -25,23 +26,42 @@ type stalls struct {
 	TotalMS   float64 `json:"total_ms"`   // their lateness added up
 	LongestMS float64 `json:"longest_ms"` // the latest one
 	KdamondOn bool    `json:"kdamond_on"` // the kernel's memory access monitor was running
+	// Seconds are the seconds of the run (0: the first) the stalls came in,
+	// to set beside those of the slow replies.
+	Seconds []int `json:"seconds"`
 }
 
-// add counts a wake-up that came over late.
-func (s *stalls) add(over time.Duration) {
+// add counts a wake-up that came over late, in the given second of the run.
+func (s *stalls) add(over time.Duration, second int) {
 	if over <= stallOver {
 		return
 	}
 	ms := float64(over) / float64(time.Millisecond)
+	if len(s.Seconds) == 0 || s.Seconds[len(s.Seconds)-1] != second {
+		s.Seconds = append(s.Seconds, second)
+	}
 	s.Count++
 	s.TotalMS += ms
 	s.LongestMS = max(s.LongestMS, ms)
 }
 
+// maxStallSeconds is how many of the stalls' seconds the report's line lists.
+const maxStallSeconds = 20
+
 // line tells people what the probe saw, and what it means for the figures.
 func (s stalls) line() string {
 	l := fmt.Sprintf("load generator stalls (a 2 ms sleep woken over %v late): %d, %.0f ms in all, longest %.0f ms",
 		stallOver, s.Count, s.TotalMS, s.LongestMS)
+	if len(s.Seconds) > 0 {
+		var secs []string
+		for _, sec := range s.Seconds[:min(len(s.Seconds), maxStallSeconds)] {
+			secs = append(secs, strconv.Itoa(sec))
+		}
+		if len(s.Seconds) > maxStallSeconds {
+			secs = append(secs, "…")
+		}
+		l += "; in the run's seconds " + strings.Join(secs, ", ")
+	}
 	if s.KdamondOn {
 		l += "\n  kdamond (the kernel's memory access monitor) is on: on the 2-core test VMs it stalls the whole machine" +
 			"\n  for 15-90 ms twice a second, and p99s measured there include those stalls (docs/load-testing.md: \"kdamond\")"
@@ -60,7 +80,8 @@ func probeStalls(stop <-chan struct{}) func() stalls {
 		defer runtime.UnlockOSThread()
 		// A ticker would not do: its channel gets the time the runtime
 		// fired it, not the time this goroutine got to run.
-		prev := time.Now()
+		start := time.Now()
+		prev := start
 		for {
 			select {
 			case <-stop:
@@ -69,7 +90,7 @@ func probeStalls(stop <-chan struct{}) func() stalls {
 			}
 			time.Sleep(probeEvery)
 			now := time.Now()
-			got.add(now.Sub(prev) - probeEvery)
+			got.add(now.Sub(prev)-probeEvery, int(now.Sub(start)/time.Second))
 			prev = now
 		}
 	}()

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -10,13 +11,13 @@ import (
 
 func TestStallsCountOnlyWakeUpsOverTheThreshold(t *testing.T) {
 	var s stalls
-	for _, late := range []time.Duration{0, 3 * time.Millisecond, stallOver, 12 * time.Millisecond, 40 * time.Millisecond} {
-		s.add(late)
+	for i, late := range []time.Duration{0, 3 * time.Millisecond, stallOver, 12 * time.Millisecond, 40 * time.Millisecond, 11 * time.Millisecond} {
+		s.add(late, i/2*7)
 	}
-	if s.Count != 2 || s.TotalMS != 52 || s.LongestMS != 40 {
-		t.Errorf("stalls = %+v, want 2 of them, 52 ms in all, longest 40 ms", s)
+	if s.Count != 3 || s.TotalMS != 63 || s.LongestMS != 40 || !slices.Equal(s.Seconds, []int{7, 14}) {
+		t.Errorf("stalls = %+v, want 3 of them, 63 ms in all, longest 40 ms, in seconds 7 and 14", s)
 	}
-	if l := s.line(); !strings.Contains(l, ": 2, 52 ms in all, longest 40 ms") || strings.Contains(l, "kdamond") {
+	if l := s.line(); !strings.Contains(l, ": 3, 63 ms in all, longest 40 ms; in the run's seconds 7, 14") || strings.Contains(l, "kdamond") {
 		t.Errorf("line = %q", l)
 	}
 	s.KdamondOn = true
