@@ -38,6 +38,9 @@ type Set struct {
 	text map[string]string
 	// shortest is the fewest characters of any inline emoji in text.
 	shortest int
+	// now is what Now returns: the set as last published, made once rather
+	// than on each of the views drawn on every click.
+	now *Set
 }
 
 // New returns an empty set of faces (the card faces of every game the bot
@@ -138,9 +141,12 @@ func (s *Set) publish(ready map[string]discordgo.ComponentEmoji, texts map[strin
 			shortest = n
 		}
 	}
+	plain := strings.NewReplacer(pairs...)
+	now := &Set{log: s.log, faces: s.faces, done: s.done, ready: ready, plain: plain, text: text, shortest: shortest}
+	now.now = now
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.ready, s.plain, s.text, s.shortest = ready, strings.NewReplacer(pairs...), text, shortest
+	s.ready, s.plain, s.text, s.shortest, s.now = ready, plain, text, shortest, now
 }
 
 // Now returns the set as it is at this moment, unchanged by a sync that
@@ -152,11 +158,9 @@ func (s *Set) Now() *Set {
 	}
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	if s.ready == nil {
-		return nil
-	}
-	// The maps are never written after publish, so sharing them is safe.
-	return &Set{log: s.log, faces: s.faces, done: s.done, ready: s.ready, plain: s.plain, text: s.text, shortest: s.shortest}
+	// nil until complete. The maps are never written after publish, so
+	// sharing them is safe.
+	return s.now
 }
 
 func (s *Set) lookup(key string) (discordgo.ComponentEmoji, bool) {

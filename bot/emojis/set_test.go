@@ -228,9 +228,18 @@ func TestNowIsASnapshot(t *testing.T) {
 	if nilSet.Now() != nil {
 		t.Fatal("a nil set gave a snapshot")
 	}
-	snap := Fixed(testFaces()...).Now()
+	complete := Fixed(testFaces()...)
+	snap := complete.Now()
 	if _, ok := snap.Lookup("laro_face_0"); !ok {
 		t.Error("the snapshot of a complete set has no emoji for its first face")
+	}
+	// Every view drawn takes one, so taking one costs nothing, and a
+	// snapshot of a snapshot is itself.
+	if n := testing.AllocsPerRun(100, func() { complete.Now() }); n != 0 {
+		t.Errorf("Now allocates %.0f times, want none", n)
+	}
+	if complete.Now() != snap || snap.Now() != snap {
+		t.Error("the set's snapshots differ while nothing was published")
 	}
 }
 
