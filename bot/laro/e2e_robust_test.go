@@ -204,8 +204,7 @@ func TestLaroTimeoutsPlayForAPlayerThenRemoveThem(t *testing.T) {
 	t.Parallel()
 	// The bot plays alice's and bob's timed-out turns as the computer would.
 	// On a deal where those moves win, alice never misses a third turn.
-	seed := dealComputersDoNotFinish(t, 6)
-	w := e2e.NewWorld(t, e2e.Seed(seed), func(o *bot.Options) { o.TurnTimerUnit = 10 * time.Millisecond })
+	w := e2e.NewWorld(t, e2e.DealWhere(t, 2, computersPlay(6)), func(o *bot.Options) { o.TurnTimerUnit = 10 * time.Millisecond })
 	alice, bob := w.Player("alice"), w.Player("bob")
 	// turn_timer 15 lasts 150 ms here. Nobody touches their hand: the bot
 	// moves for both, and alice, who moves first, misses three turns first.
@@ -227,28 +226,18 @@ func TestLaroTimeoutsPlayForAPlayerThenRemoveThem(t *testing.T) {
 	w.NoFailures()
 }
 
-// dealComputersDoNotFinish finds the first two-seat deal (dealer seat 0)
-// on which the computer, playing both seats, makes the given number of
-// turns without the game ending.
-func dealComputersDoNotFinish(t *testing.T, turns int) uint64 {
-	t.Helper()
-	for seed := uint64(1); seed < 10000; seed++ {
-		g, err := rules.New(rules.Config{Seats: 2, Dealer: 0}, seed)
-		if err != nil {
-			t.Fatal(err)
-		}
+// computersPlay reports whether the computer, playing every seat of g,
+// makes the given number of turns without the game ending.
+func computersPlay(turns int) func(*rules.Game) bool {
+	return func(g *rules.Game) bool {
 		for g.Turns() < turns && !g.Over() {
 			a, ok := rules.Choose(rules.Computer{}, g.View(g.Turn()))
 			if !ok || g.Apply(a) != nil {
-				break
+				return false
 			}
 		}
-		if g.Turns() >= turns && !g.Over() {
-			return seed
-		}
+		return !g.Over()
 	}
-	t.Fatal("no deal found")
-	return 0
 }
 
 func TestLaroAgainstComputers(t *testing.T) {

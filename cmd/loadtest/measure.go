@@ -36,7 +36,9 @@ func (s *series) record(d time.Duration, ok bool) {
 // measured is everything the run's records yield.
 type measured struct {
 	firstReply, botAnswer, ownResult, drawn, handover, tableLag series
-	slowSent                                                    []time.Time // when the clicks with a slow first reply were sent
+	// slowSent is when the clicks whose first reply took over
+	// slowReplyOver were sent.
+	slowSent []time.Time
 
 	clicks      int            // clicks in the measured run
 	setupClicks int            // clicks that opened the tables
@@ -78,8 +80,9 @@ func (m *measured) player(t *table, p *player) {
 			m.failed++
 			continue
 		}
-		m.firstReply.add(c.cb.Arrived.Sub(c.at))
-		if c.cb.Arrived.Sub(c.at) > slowReplyOver {
+		first := c.cb.Arrived.Sub(c.at)
+		m.firstReply.add(first)
+		if first > slowReplyOver {
 			m.slowSent = append(m.slowSent, c.at)
 		}
 		m.botAnswer.add(c.cb.Latency)

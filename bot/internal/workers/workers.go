@@ -6,9 +6,9 @@
 // table's burst of work and every REST call it paced, thousands a second
 // at 1,000 tables, and growing their stacks and starting and ending them
 // was 6% of its CPU; discordgo's goroutine for each click, whose answer
-// grew its stack the same way, was another 2%. Go hands a job to a goroutine that finished one
-// before and waits for the next, whose stack has grown already; one is
-// started only when none is waiting.
+// grew its stack the same way, was another 2%. Go hands a job to a
+// goroutine that finished one before and waits for the next, whose stack
+// has grown already; one is started only when none is waiting.
 package workers
 
 import "sync/atomic"
