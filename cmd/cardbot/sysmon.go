@@ -12,8 +12,8 @@ import "strings"
 // bot's CPU samples, nearly all of it context switches. GODEBUG's
 // schedtrace keeps sysmon out of that deep sleep; then it wakes 353 times a
 // second and slows down to its 10 ms period when nothing needs it, and the
-// bot used 8–16% less CPU a click in four alternating pairs of load runs
-// (docs/performance.md).
+// bot used about a fifth less CPU a click in the alternating load runs of
+// 2026-11-26 (docs/performance.md).
 //
 // The runtime reads GODEBUG once, before main, so the bot runs itself again
 // with the setting (see keepSchedulerMonitorSteady). Its value is the
