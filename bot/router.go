@@ -131,17 +131,17 @@ func deferIn(clicked, now time.Time, after time.Duration) time.Duration {
 
 // awaitLater returns r, or, for a reply whose answer comes later, that
 // answer once it comes (nil if ctx ends first: the tables are stopping, or
-// the table never answered).
+// the table never answered). The answer may itself come later again (a
+// waiting draw's hand, held behind an older edit of it).
 func awaitLater(ctx context.Context, l lang.Lang, r *ui.Reply) *ui.Reply {
-	if r == nil || r.Later == nil {
-		return r
+	for r != nil && r.Later != nil {
+		select {
+		case r = <-r.Later:
+		case <-ctx.Done():
+			return ui.EphemeralText(l.T("common.table_busy_hand"))
+		}
 	}
-	select {
-	case later := <-r.Later:
-		return later
-	case <-ctx.Done():
-		return ui.EphemeralText(l.T("common.table_busy_hand"))
-	}
+	return r
 }
 
 // decode turns a raw interaction into an Input, or returns the reply that

@@ -18,7 +18,7 @@ import (
 
 func TestLaroGameSurvivesRestart(t *testing.T) {
 	t.Parallel()
-	w := e2e.NewWorld(t)
+	w := e2e.NewWorld(t, e2e.LongDeal(t, 2, 4))
 	alice, bob := w.Player("alice"), w.Player("bob")
 	players := []*e2e.Player{alice, bob}
 	e2e.OpenTable(t, w, alice, []*e2e.Player{bob}, e2e.QuickOpts(1)...)

@@ -28,6 +28,7 @@ type handEdit struct {
 type handSlot struct {
 	pending *handEdit
 	busy    bool
+	idle    chan struct{} // closed once no edit of the message is left to send
 }
 
 // SetEphemeral replaces the rendering of an ephemeral message edited through
@@ -44,7 +45,7 @@ func (o *Outbox) SetEphemeralFollowup(key string, i *discordgo.Interaction, msgI
 	defer o.mu.Unlock()
 	slot := o.hands[key]
 	if slot == nil {
-		slot = &handSlot{}
+		slot = &handSlot{idle: make(chan struct{})}
 		o.hands[key] = slot
 	}
 	slot.pending = &handEdit{interaction: i, message: msgID, view: r}
@@ -65,6 +66,7 @@ func (o *Outbox) sendHands(key string, slot *handSlot) {
 		if e == nil {
 			slot.busy = false
 			delete(o.hands, key)
+			close(slot.idle)
 			o.mu.Unlock()
 			return
 		}
@@ -126,6 +128,19 @@ func answerPending(err error, i *discordgo.Interaction) bool {
 	}
 	at, terr := discordgo.SnowflakeTimestamp(i.ID)
 	return terr == nil && time.Since(at) < 5*time.Second
+}
+
+// EphemeralIdle returns nil if no edit of the ephemeral message key is
+// waiting or on its way, and else a channel closed once none is. Such an
+// edit was drawn before anything drawn now, so a click's answer drawn now
+// should reach Discord after it, or the older hand would land on top.
+func (o *Outbox) EphemeralIdle(key string) <-chan struct{} {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if slot := o.hands[key]; slot != nil {
+		return slot.idle
+	}
+	return nil
 }
 
 // newerHand reports whether a newer edit of key waits to be sent.

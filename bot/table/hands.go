@@ -185,5 +185,8 @@ func refreshHand(t Table, user string, s int) {
 	}
 	h.shown = sum
 	c.hands[user] = h
-	c.Out.SetEphemeralFollowup("hand:"+user, h.i, h.msg, v)
+	c.Out.SetEphemeralFollowup(handSlot(user), h.i, h.msg, v)
 }
+
+// handSlot names user's hand message in the outbox.
+func handSlot(user string) string { return "hand:" + user }

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -39,6 +40,12 @@ func answerHand(t Table, in *ui.Input, v ui.Rendering, fromTable bool, shown, ke
 	if !fresh {
 		a.origin = in.ClickedMessageOrigin()
 	}
+	var older <-chan struct{}
+	if !fresh {
+		if older = c.Out.EphemeralIdle(handSlot(a.user)); older != nil {
+			a.overtaken = new(atomic.Bool)
+		}
+	}
 	if fresh && ownInteraction(a.user, a.i) {
 		c.saveHand(a.user, a.i, a.at)
 	}
@@ -59,7 +66,39 @@ func answerHand(t Table, in *ui.Input, v ui.Rendering, fromTable bool, shown, ke
 	if fresh {
 		return ui.EphemeralMessage("", v.Embeds, v.Components)
 	}
-	return ui.PrivateUpdate("", v.Embeds, v.Components)
+	r := ui.PrivateUpdate("", v.Embeds, v.Components)
+	if older != nil {
+		return after(older, r, a.overtaken)
+	}
+	return r
+}
+
+// olderEditWait bounds how long a hand click's answer waits for an older
+// edit of the same message to reach Discord (one round trip, or a few
+// for an edit that Discord failed and the outbox sends again): past it,
+// the answer goes, and settleHand draws the hand once more behind the
+// older edit.
+const olderEditWait = time.Second
+
+// after returns r once older is closed, or olderEditWait has passed (then
+// it sets overtaken): an answer sent while an older edit of its message is
+// on its way could reach Discord first and be covered by it, and the
+// player would see their hand turn back (the older edits a restart sends
+// to every open hand, say). The router defers a click whose answer is
+// slow, as for any handler.
+func after(older <-chan struct{}, r *ui.Reply, overtaken *atomic.Bool) *ui.Reply {
+	later, answer := ui.AnswerLater()
+	go func() {
+		t := time.NewTimer(olderEditWait)
+		defer t.Stop()
+		select {
+		case <-older:
+		case <-t.C:
+			overtaken.Store(true)
+		}
+		answer <- r
+	}()
+	return later
 }
 
 // handAnswer is an answer to a hand click whose fate Discord has not told
@@ -77,6 +116,11 @@ type handAnswer struct {
 	origin string
 	game   string
 	seq    int64
+	// overtaken, set for an answer on the hand message itself, says that
+	// an older edit of the message was still on its way when the answer
+	// went (see after): it may land after the answer and show the older
+	// hand.
+	overtaken *atomic.Bool
 }
 
 // settleHand runs once the router knows whether Discord showed answer a
@@ -123,6 +167,15 @@ func settleHand(t Table, a handAnswer, ok bool) {
 		c.keepHand(a.user, a.i, a.at, a.origin)
 	}
 	h, linked := c.hands[a.user]
+	if a.overtaken != nil && a.overtaken.Load() && linked && s >= 0 {
+		// Which of the answer and the older edit Discord applied last is
+		// not known: draw the hand again, behind that edit (the outbox
+		// sends one message's edits in turn), so the newest lands last.
+		h.shown, h.key = 0, 0
+		c.hands[a.user] = h
+		refreshHand(t, a.user, s)
+		return
+	}
 	if !linked || h.i.Token != a.i.Token {
 		return
 	}

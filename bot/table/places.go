@@ -153,7 +153,7 @@ func abandonUnreachable(t Table, why string) {
 			// Through the hand's own message: a hand dealt at the start
 			// is a follow-up of the Join click, whose original is the
 			// (public) lobby.
-			c.Out.SetEphemeralFollowup("hand:"+user, h.i, h.msg, v)
+			c.Out.SetEphemeralFollowup(handSlot(user), h.i, h.msg, v)
 		}
 	}
 }
