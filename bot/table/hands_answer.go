@@ -37,11 +37,9 @@ func answerHand(t Table, in *ui.Input, v ui.Rendering, fromTable bool, shown, ke
 	fresh := fromTable || !in.OnEphemeral()
 	a := handAnswer{user: in.UserID, i: in.LinkPrivately(), at: in.At, shown: shown, key: key, fresh: fresh, game: c.GameID, seq: c.Seq}
 	a.origin = a.i.ID
+	var older <-chan struct{} // an older edit of the clicked hand message on its way, if any
 	if !fresh {
 		a.origin = in.ClickedMessageOrigin()
-	}
-	var older <-chan struct{}
-	if !fresh {
 		if older = c.Out.EphemeralIdle(handSlot(a.user)); older != nil {
 			a.overtaken = new(atomic.Bool)
 		}
