@@ -4,7 +4,6 @@ import (
 	"errors"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -34,12 +33,7 @@ func TestModeratorClosesAStakedTableMidGame(t *testing.T) {
 		before[p.U.ID()] = b.Total
 	}
 	table := e2e.OpenTable(t, w, alice, []*e2e.Player{bob}, e2e.QuickOpts(2)...)
-	discarded := map[string]time.Time{}
-	for range 3 {
-		if !e2e.PlayTurn(t, w, players, discarded) {
-			t.Fatal("the game ended within three turns")
-		}
-	}
+	e2e.PlayTurns(t, w, players, 3)
 	live, err := w.St.LiveGames(ctx)
 	if err != nil || len(live) != 1 || live[0].Pot != 10 {
 		t.Fatalf("live games = %+v, %v; want one with the two antes (10) in its pot", live, err)

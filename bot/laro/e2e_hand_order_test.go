@@ -34,12 +34,7 @@ func TestLaroHandShowsTheDrawWhenAnOlderEditLandsAfterIt(t *testing.T) {
 			alice, bob := w.Player("alice"), w.Player("bob")
 			players := []*e2e.Player{alice, bob}
 			e2e.OpenTable(t, w, alice, []*e2e.Player{bob}, e2e.QuickOpts(1)...)
-			discarded := map[string]time.Time{}
-			for range 2 {
-				if !e2e.PlayTurn(t, w, players, discarded) {
-					t.Fatal("the game ended within two turns")
-				}
-			}
+			e2e.PlayTurns(t, w, players, 2)
 			mover, old := e2e.WaitForMover(t, players)
 			// Every edit through a token after the restart: both hands, and the
 			// table message if it is edited through its start token.

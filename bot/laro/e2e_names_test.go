@@ -3,7 +3,6 @@ package laro_test
 import (
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -48,12 +47,7 @@ func TestLaroTablesShowNamesNotMentions(t *testing.T) {
 	table := w.TableMessage("game 1")
 	alice.OpenHand(table)
 	bob.OpenHand(table)
-	discarded := map[string]time.Time{}
-	for range 3 {
-		if !e2e.PlayTurn(t, w, players, discarded) {
-			t.Fatal("the game ended within three turns")
-		}
-	}
+	e2e.PlayTurns(t, w, players, 3)
 	w.Restart()
 	// The rebuilt table still knows the names: they are stored with the seats.
 	table = w.TableMessage("cardbot restarted")

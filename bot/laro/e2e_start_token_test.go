@@ -71,12 +71,7 @@ func TestLaroTableMessageIsTheStartClicksFollowup(t *testing.T) {
 		p.OpenHand(table)
 	}
 	before := e2e.Text(w.Ch.Message(table.ID))
-	discarded := map[string]time.Time{}
-	for range 2 {
-		if !e2e.PlayTurn(t, w, players, discarded) {
-			t.Fatal("the game ended within two turns")
-		}
-	}
+	e2e.PlayTurns(t, w, players, 2)
 	if _, err := start.WaitEdited(1, e2e.Patience); err != nil {
 		t.Fatalf("the table message was not edited through the Start token: %v", err)
 	}

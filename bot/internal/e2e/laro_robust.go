@@ -56,6 +56,18 @@ func PlayToEnd(t *testing.T, w *World, players []*Player) string {
 	return Text(w.TableMessage("[Play again]"))
 }
 
+// PlayTurns plays n turns, as PlayTurn does, and fails the test if the game
+// ends first (deal one that lasts with LongDeal).
+func PlayTurns(t *testing.T, w *World, players []*Player, n int) {
+	t.Helper()
+	discarded := map[string]time.Time{}
+	for i := range n {
+		if !PlayTurn(t, w, players, discarded) {
+			t.Fatalf("the game ended after %d of %d turns", i, n)
+		}
+	}
+}
+
 // WaitForMover waits until some player's hand offers the draw.
 func WaitForMover(t *testing.T, players []*Player) (*Player, *discordgo.Message) {
 	t.Helper()
